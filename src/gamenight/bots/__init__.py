@@ -1,0 +1,12 @@
+"""Bots choose actions from views and legal actions. Importing this package loads every bot."""
+
+import importlib
+import pkgutil
+
+from gamenight.bots.base import Bot, RandomBot, has_heuristic, heuristic_for, make_bot
+
+for _mod in pkgutil.iter_modules(__path__):
+    if _mod.name != "base":
+        importlib.import_module(f"{__name__}.{_mod.name}")
+
+__all__ = ["Bot", "RandomBot", "has_heuristic", "heuristic_for", "make_bot"]

@@ -1,0 +1,1 @@
+"""The ``gamenight`` command: list, rules, play, simulate."""

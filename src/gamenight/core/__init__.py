@@ -1,0 +1,1 @@
+"""Equipment with no rules: cards, decks, dice, seats. Standard library only."""

@@ -1,0 +1,1 @@
+"""The game contract, options, rule clauses, match log, replay and registry."""

@@ -1,0 +1,143 @@
+"""A match: one game from the first deal to the end condition, with its log.
+
+A match is fully determined by (game id, rules version, options, players, seed,
+action log); replaying the log rebuilds the state exactly. That is how matches
+persist, resume after a crash and replay for review."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from gamenight.engine import options as opts
+from gamenight.engine.actions import Action, ActionSyntaxError
+from gamenight.engine.clauses import IllegalAction
+from gamenight.engine.game import Game, Result, State
+from gamenight.engine.scoresheet import ScoreSheet
+
+
+class MatchRecordError(ValueError):
+    """A saved match that cannot be restored (corrupt, unknown game, wrong version)."""
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    seat: int
+    action: Action
+
+
+class Match:
+    """The public face of a game in progress; the server, the CLI and bots use this."""
+
+    def __init__(self, game: Game[Any], players: int, options: Any, seed: int) -> None:
+        spec = game.spec
+        if players not in spec.players:
+            allowed = ", ".join(map(str, spec.players))
+            raise ValueError(f"{spec.title} is played by {allowed} players, not {players}")
+        self.game = game
+        self.spec = spec
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.state: State = game.setup(players, options, random.Random(seed))
+        self.log: list[LogEntry] = []
+        self._legal: tuple[int, int, list[Action]] | None = None
+
+    # --- the four questions, on this match ------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        return self.game.to_act(self.state)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        cached = self._legal
+        if cached is not None and cached[0] == self.state.ply and cached[1] == seat:
+            return cached[2]
+        acts = self.game.legal_actions(self.state, seat)
+        self._legal = (self.state.ply, seat, acts)
+        return acts
+
+    def parse(self, action: Action | str) -> Action:
+        if isinstance(action, Action):
+            return action
+        if not isinstance(action, str):
+            raise ActionSyntaxError("an action must be text, like 'play QS'")
+        return self.game.parse(action)
+
+    def check(self, seat: int, action: Action | str) -> None:
+        self.game.check(self.state, seat, self.parse(action))
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        """Take ``action`` for ``seat``; raises ``IllegalAction`` and changes nothing if refused."""
+        a = self.parse(action)
+        cached = self._legal
+        state = self.state
+        if cached is not None and cached[0] == state.ply and cached[1] == seat and a in cached[2] \
+                and not state.over:
+            self.game._apply(state, seat, a)
+            state.ply += 1
+        else:
+            self.game.apply(state, seat, a)
+        self.log.append(LogEntry(seat, a))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.game.view(self.state, seat)
+
+    # --- the match as a whole ------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def sheet(self) -> ScoreSheet:
+        return self.state.sheet
+
+    def result(self) -> Result:
+        if not self.state.over:
+            raise ValueError("the match is not over")
+        return self.game.result(self.state)
+
+    def prompt(self, seat: int) -> str:
+        return self.game.prompt(self.state, seat)
+
+    def log_view(self, viewer: int | None) -> list[str]:
+        """The action log as ``viewer`` may see it (secret cards redacted)."""
+        replay = Match(self.game, self.players, self.options, self.seed)
+        out = []
+        for e in self.log:
+            out.append(f"{e.seat}: {self.game.redact(replay.state, e.seat, e.action, viewer)}")
+            replay.game.apply(replay.state, e.seat, e.action)
+        return out
+
+    # --- persistence and replay ---------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """Everything needed to rebuild this match exactly."""
+        return {"game": self.spec.id, "rules_version": self.spec.rules_version,
+                "players": self.players, "seed": self.seed, "options": opts.as_dict(self.options),
+                "log": [[e.seat, str(e.action)] for e in self.log]}
+
+    def to_json(self) -> str:
+        return json.dumps(self.record())
+
+    @classmethod
+    def replay(cls, game: Game[Any], record: dict[str, Any]) -> Match:
+        """Rebuild a match from its record; a bad record raises ``MatchRecordError``."""
+        try:
+            if record["game"] != game.spec.id:
+                raise MatchRecordError(f"record is for {record['game']!r}, not {game.spec.id!r}")
+            if str(record["rules_version"]) != game.spec.rules_version:
+                raise MatchRecordError(
+                    f"record was played under rules version {record['rules_version']}, "
+                    f"this engine has {game.spec.rules_version}")
+            options = opts.build(game.spec.options, record.get("options") or {})
+            match = cls(game, int(record["players"]), options, int(record["seed"]))
+            for i, (seat, text) in enumerate(record["log"]):
+                try:
+                    match.apply(int(seat), str(text))
+                except (IllegalAction, ActionSyntaxError) as e:
+                    raise MatchRecordError(f"log entry {i} ({seat}: {text}) does not replay: {e}") from e
+        except MatchRecordError:
+            raise
+        except (KeyError, TypeError, ValueError) as e:
+            raise MatchRecordError(f"corrupt match record: {e}") from e
+        return match

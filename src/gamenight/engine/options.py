@@ -1,0 +1,118 @@
+"""House options: every field's default is the rulebook's main rule; each carries
+the sentence it adds to the rulebook. Values from text (CLI, forms, TOML) are
+validated here, and an unknown or bad option is a clear error naming the key."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+O = TypeVar("O")
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+class OptionError(ValueError):
+    """An unknown option, or a value the option does not accept."""
+
+    def __init__(self, key: str, message: str) -> None:
+        self.key = key
+        super().__init__(f"option {key!r}: {message}")
+
+
+def option(default: Any, rule: str, *, label: str = "", choices: Sequence[Any] | None = None,
+           minimum: int | None = None, maximum: int | None = None) -> Any:
+    """Declare an option field. ``rule`` is the sentence the rulebook prints when the
+    option is switched away from the default (``{value}`` is filled in)."""
+    meta = {"rule": rule, "label": label, "choices": tuple(choices) if choices else None,
+            "minimum": minimum, "maximum": maximum}
+    return field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    name: str
+    default: Any
+    kind: type
+    rule: str
+    label: str
+    choices: tuple[Any, ...] | None
+    minimum: int | None
+    maximum: int | None
+
+    def sentence(self, value: Any) -> str:
+        return self.rule.format(value=value)
+
+
+def describe(cls: type) -> list[OptionInfo]:
+    """The options of an options dataclass, in declaration order."""
+    out = []
+    for f in dataclasses.fields(cls):
+        meta = f.metadata
+        kind = type(f.default)
+        out.append(OptionInfo(f.name, f.default, kind, meta.get("rule", ""), meta.get("label", "") or
+                              f.name.replace("_", " "), meta.get("choices"), meta.get("minimum"),
+                              meta.get("maximum")))
+    return out
+
+
+def coerce(info: OptionInfo, value: Any) -> Any:
+    """Turn ``value`` (possibly text) into the option's type, or raise OptionError."""
+    key = info.name
+    if info.kind is bool:
+        if isinstance(value, bool):
+            out: Any = value
+        elif isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+            out = value.strip().lower() in _TRUE
+        else:
+            raise OptionError(key, f"expected true or false, got {value!r}")
+    elif info.kind is int:
+        if isinstance(value, bool):
+            raise OptionError(key, f"expected a whole number, got {value!r}")
+        if isinstance(value, int):
+            out = value
+        else:
+            try:
+                out = int(str(value).strip())
+            except ValueError:
+                raise OptionError(key, f"expected a whole number, got {value!r}") from None
+        if info.minimum is not None and out < info.minimum:
+            raise OptionError(key, f"must be at least {info.minimum}, got {out}")
+        if info.maximum is not None and out > info.maximum:
+            raise OptionError(key, f"must be at most {info.maximum}, got {out}")
+    elif info.kind is str:
+        if not isinstance(value, str):
+            raise OptionError(key, f"expected text, got {value!r}")
+        out = value.strip()
+    else:
+        out = value
+    if info.choices is not None and out not in info.choices:
+        raise OptionError(key, f"must be one of {', '.join(map(str, info.choices))}; got {out!r}")
+    return out
+
+
+def build(cls: type[O], values: Mapping[str, Any] | None = None) -> O:
+    """An options instance from defaults plus ``values``; unknown keys are errors."""
+    values = dict(values or {})
+    infos = {i.name: i for i in describe(cls)}
+    kwargs: dict[str, Any] = {}
+    for key, raw in values.items():
+        name = key.replace("-", "_")
+        if name not in infos:
+            known = ", ".join(infos) or "none"
+            raise OptionError(key, f"unknown option (this game's options: {known})")
+        kwargs[name] = coerce(infos[name], raw)
+    return cls(**kwargs)
+
+
+def changed(options: Any) -> dict[str, Any]:
+    """The options that differ from the book's main rule."""
+    return {i.name: getattr(options, i.name) for i in describe(type(options))
+            if getattr(options, i.name) != i.default}
+
+
+def as_dict(options: Any) -> dict[str, Any]:
+    return dataclasses.asdict(options)

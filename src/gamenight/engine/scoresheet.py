@@ -1,0 +1,50 @@
+"""The score sheet: data every interface renders, each row traceable to the
+actions that produced it (``ply`` is the number of actions in the log when the
+row was written)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Number = int | float
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    label: str
+    points: tuple[Number, ...]
+    totals: tuple[Number, ...]
+    ply: int
+    notes: tuple[str, ...] = ()
+    """Why the points are what they are, citing clauses, e.g. 'gin bonus 20 [gin_rummy.score.gin]'."""
+
+
+@dataclass
+class ScoreSheet:
+    columns: tuple[str, ...]
+    start: tuple[Number, ...] = ()
+    rows: list[ScoreRow] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.start:
+            self.start = tuple(0 for _ in self.columns)
+
+    @property
+    def totals(self) -> tuple[Number, ...]:
+        return self.rows[-1].totals if self.rows else self.start
+
+    def add(self, label: str, points: tuple[Number, ...] | list[Number], ply: int,
+            notes: tuple[str, ...] | list[str] = ()) -> ScoreRow:
+        pts = tuple(points)
+        if len(pts) != len(self.columns):
+            raise ValueError("one entry per column")
+        row = ScoreRow(label, pts, tuple(a + b for a, b in zip(self.totals, pts)), ply, tuple(notes))
+        self.rows.append(row)
+        return row
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"columns": list(self.columns), "start": list(self.start),
+                "rows": [{"label": r.label, "points": list(r.points), "totals": list(r.totals),
+                          "ply": r.ply, "notes": list(r.notes)} for r in self.rows],
+                "totals": list(self.totals)}

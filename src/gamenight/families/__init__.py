@@ -1,0 +1,1 @@
+"""Mechanics shared by two or more games."""

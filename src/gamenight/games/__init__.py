@@ -1,0 +1,7 @@
+"""One module per game. Importing this package registers every game."""
+
+import importlib
+import pkgutil
+
+for _mod in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_mod.name}")

@@ -1,0 +1,254 @@
+"""Hearts (rulebook 000): a kitty to the first trick's winner, passing by rotation,
+hearts broken by a heart or the queen of spades, Power, game to 100, low wins."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamenight.core.cards import Card, card_text, code, standard_deck
+from gamenight.core.seats import left_of
+from gamenight.engine.actions import Action
+from gamenight.engine.clauses import Clause, IllegalAction, Rules
+from gamenight.engine.game import GameSpec, Result, Zone, ranked
+from gamenight.engine.options import option
+from gamenight.engine.registry import register
+from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.families import tricks
+from gamenight.families.tricks import TrickGame, TrickState
+
+HEARTS, SPADES, CLUBS = 2, 3, 0
+QUEEN_OF_SPADES = code(12, SPADES)
+
+
+@dataclass(frozen=True)
+class HeartsOptions:
+    target: int = option(100, "The game ends when a player reaches {value} points.", minimum=10)
+    pass_count: int = option(3, "Each player passes {value} cards.", minimum=0, maximum=6)
+    points_on_first_trick: bool = option(
+        True, "Hearts and the queen of spades may be played on the first trick: {value}.")
+    hearts_only_lead: bool = option(
+        True, "A player holding nothing but hearts may lead one before hearts are broken: {value}.")
+
+
+R = "Players and cards"
+P = "Passing"
+L = "Play"
+S = "Scoring"
+RULES = Rules([
+    Clause("hearts.deck", "One deck of cards without jokers. Aces are high down to 2s, which are low. "
+           "There is no trump suit.", R),
+    Clause("hearts.deal.four", "With four players each player gets 12 cards and 4 are dealt into the "
+           "centre (the kitty).", R, players=lambda n: n == 4),
+    Clause("hearts.deal.other", "With other numbers of players the cards are dealt out evenly with the "
+           "remainder going into the middle; there must always be at least 2 cards in the middle.", R,
+           players=lambda n: n != 4),
+    Clause("hearts.pass", "After looking at their hand, each player chooses {pass_count} cards and passes "
+           "them face down to another player. All players pass their own cards before looking at the "
+           "cards they receive.", P, option="pass_count"),
+    Clause("hearts.pass.rotation", "Passing rotates by hand: left, right, across the table, then no "
+           "passing (keeper).", P, players=lambda n: n == 4),
+    Clause("hearts.pass.rotation-many", "With more than four players the across round becomes two "
+           "players to the left: left, right, two to the left, keeper.", P, players=lambda n: n > 4),
+    Clause("hearts.pass.rotation-three", "With three players there is no across round: left, right, "
+           "keeper.", P, players=lambda n: n == 3),
+    Clause("hearts.lead.lowest-club", "The player holding the 2 of clubs after the pass plays it to "
+           "start the first trick. If nobody has it, it is in the kitty and the 3 of clubs leads, and so on.",
+           L),
+    Clause("hearts.first-trick.points", "No heart and not the queen of spades may be played on the first "
+           "trick unless you hold nothing else.", L, option="points_on_first_trick",
+           when=lambda o: not o.points_on_first_trick),
+    Clause("hearts.kitty", "The winner of the first trick gets the cards in the middle of the table. They "
+           "do not play them, but any points in them count for that player at the end of the hand.", L),
+    Clause("hearts.lead.hearts-broken", "Hearts may not be led until a heart or the queen of spades has been "
+           "played. The queen of spades may be led at any time.", L),
+    Clause("hearts.lead.only-hearts", "A player who holds nothing but hearts may lead a heart even "
+           "before hearts are broken.", L, option="hearts_only_lead", when=lambda o: o.hearts_only_lead),
+    Clause("hearts.score.cards", "Hearts are 1 point each; the queen of spades is 13 points.", S),
+    Clause("hearts.score.power", "POWER: a player who wins all 13 hearts and the queen of spades scores "
+           "zero and 26 points are added to every other player's score.", S),
+    Clause("hearts.end", "The game is played to {target} points: when a player reaches it at the end of a "
+           "hand, the player with the lowest score wins.", S, option="target"),
+    *tricks.SHARED_CLAUSES,
+])
+
+SPEC = GameSpec(
+    id="hearts", title="Hearts", family="tricks", players=(3, 4, 5, 6, 7), default_players=4,
+    options=HeartsOptions, rules=RULES, source="000",
+    summary="Avoid hearts and the queen of spades, or take them all for Power. Low score wins.",
+    presets={"standard": {}, "classic": {"points_on_first_trick": False}},
+)
+
+
+@dataclass
+class HeartsState(TrickState):
+    kitty: list[Card] = field(default_factory=list)
+    passes: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    broken: bool = False
+    first_trick: bool = True
+    kitty_owner: int | None = None
+
+
+def card_points(cards: list[Card]) -> int:
+    return sum(1 for c in cards if c >> 4 == HEARTS) + (13 if QUEEN_OF_SPADES in cards else 0)
+
+
+def pass_offset(hand_no: int, players: int) -> int:
+    """How many seats to the left this hand's pass goes (0: keeper)."""
+    if players == 3:
+        return (1, -1, 0)[(hand_no - 1) % 3]
+    third = 2 if players > 4 else players // 2
+    return (1, -1, third, 0)[(hand_no - 1) % 4]
+
+
+@register
+class Hearts(TrickGame[HeartsState]):
+    spec = SPEC
+
+    def setup(self, players: int, options: Any, rng: random.Random) -> HeartsState:
+        state = HeartsState(players=players, options=options, rng=rng,
+                            sheet=ScoreSheet(tuple(f"seat {s}" for s in range(players))),
+                            dealer=rng.randrange(players), deck=standard_deck())
+        self._deal(state)
+        return state
+
+    def _deal(self, state: HeartsState) -> None:
+        per = (52 - 2) // state.players
+        state.kitty = sorted(self.start_hand(state, state.deck, per))
+        state.suit, state.power = tricks.standard_tables(None)
+        state.broken = False
+        state.first_trick = True
+        state.kitty_owner = None
+        state.passes = {}
+        if state.options.pass_count and pass_offset(state.hand_no, state.players):
+            state.phase = "pass"
+        else:
+            self._start_play(state)
+
+    def _start_play(self, state: HeartsState) -> None:
+        state.phase = "play"
+        for rank in range(2, 15):
+            c = code(rank, CLUBS)
+            for s in range(state.players):
+                if c in state.hands[s]:
+                    state.leader = state.turn = s
+                    return
+        raise AssertionError("no club outside the kitty")
+
+    # --- passing ------------------------------------------------------------------------------
+    def other_to_act(self, state: HeartsState) -> tuple[int, ...]:
+        return tuple(s for s in range(state.players) if s not in state.passes)
+
+    def other_legal(self, state: HeartsState, seat: int) -> list[Action]:
+        if seat in state.passes:
+            return []
+        hand = state.hands[seat]
+        new = tuple.__new__
+        return [new(Action, ("pass", combo)) for combo in itertools.combinations(hand, state.options.pass_count)]
+
+    def check(self, state: HeartsState, seat: int, action: Action) -> None:
+        if state.phase == "pass" and not state.over and seat not in state.passes and action.verb == "pass":
+            chosen = action.args
+            hand = list(state.hands[seat])
+            ok = len(chosen) == state.options.pass_count and all(isinstance(c, Card) for c in chosen)
+            for c in chosen if ok else ():
+                if c in hand:
+                    hand.remove(c)
+                else:
+                    ok = False
+            if ok:
+                return
+            raise IllegalAction(RULES["hearts.pass"], f"pass exactly {state.options.pass_count} cards you hold",
+                                state.options)
+        super().check(state, seat, action)
+
+    def other_apply(self, state: HeartsState, seat: int, action: Action) -> None:
+        chosen = tuple(sorted(action.args))  # type: ignore[type-var]
+        state.passes[seat] = chosen  # type: ignore[assignment]
+        for c in chosen:
+            state.hands[seat].remove(c)  # type: ignore[arg-type]
+        if len(state.passes) == state.players:
+            off = pass_offset(state.hand_no, state.players)
+            for s, given in state.passes.items():
+                state.hands[left_of(s, state.players, off)].extend(given)
+            for h in state.hands:
+                h.sort()
+            self._start_play(state)
+
+    # --- play restrictions ----------------------------------------------------------------------
+    def lead_restriction(self, state: HeartsState, seat: int, hand: list[Card]) -> tuple[list[Card], Clause | None]:
+        if state.first_trick:
+            lowest = min((c for c in hand if c >> 4 == CLUBS), default=None)
+            if lowest is not None:
+                return [lowest], RULES["hearts.lead.lowest-club"]
+        if state.broken:
+            return hand, None
+        allowed = [c for c in hand if c >> 4 != HEARTS]
+        if not allowed and state.options.hearts_only_lead:
+            return hand, None
+        return allowed, RULES["hearts.lead.hearts-broken"]
+
+    def play_restriction(self, state: HeartsState, seat: int, allowed: list[Card]) -> tuple[list[Card], Clause | None]:
+        if state.first_trick and not state.options.points_on_first_trick:
+            clean = [c for c in allowed if c >> 4 != HEARTS and c != QUEEN_OF_SPADES]
+            if clean and len(clean) < len(allowed):
+                return clean, RULES["hearts.first-trick.points"]
+        return allowed, None
+
+    def on_trick(self, state: HeartsState, winner: int, plays: list[tuple[int, Card]]) -> None:
+        if not state.broken and any(c >> 4 == HEARTS or c == QUEEN_OF_SPADES for _, c in plays):
+            state.broken = True
+        if state.first_trick:
+            state.first_trick = False
+            state.kitty_owner = winner
+
+    def end_hand(self, state: HeartsState) -> None:
+        owner = state.kitty_owner if state.kitty_owner is not None else 0
+        won = [t + state.kitty if s == owner else t for s, t in enumerate(state.taken)]
+        pts = [card_points(t) for t in won]
+        notes = [f"the kitty went to seat {owner} [hearts.kitty]"]
+        if 26 in pts:
+            shooter = pts.index(26)
+            pts = [0 if s == shooter else 26 for s in range(state.players)]
+            notes.append(f"seat {shooter} took Power [hearts.score.power]")
+        state.sheet.add(f"hand {state.hand_no}", pts, state.ply + 1, notes)
+        if max(state.sheet.totals) >= state.options.target:
+            state.over = True
+            state.phase = "over"
+            return
+        state.dealer = left_of(state.dealer, state.players)
+        self._deal(state)
+
+    def result(self, state: HeartsState) -> Result:
+        return ranked(state.sheet.totals, high_wins=False)
+
+    # --- views ---------------------------------------------------------------------------------
+    def view(self, state: HeartsState, seat: int | None) -> dict[str, Any]:
+        v = self.trick_view(state, seat)
+        v["kitty_size"] = len(state.kitty)
+        v["kitty_owner"] = state.kitty_owner
+        v["hearts_broken"] = state.broken
+        off = pass_offset(state.hand_no, state.players)
+        v["pass_to"] = left_of(seat, state.players, off) if seat is not None and off else None
+        v["passed"] = sorted(state.passes)
+        if seat is not None and seat in state.passes and state.phase == "pass":
+            v["my_pass"] = [card_text(c) for c in state.passes[seat]]
+        v["points_taken"] = [card_points(t) for t in state.taken]
+        return v
+
+    def zones(self, state: HeartsState) -> list[Zone]:
+        return self.trick_zones(state) + [Zone("kitty", state.kitty, frozenset())]
+
+    def redact(self, state: HeartsState, seat: int, action: Action, viewer: int | None) -> str:
+        if action.verb == "pass" and viewer != seat:
+            return f"pass {len(action.args)} cards"
+        return str(action)
+
+    def prompt(self, state: HeartsState, seat: int) -> str:
+        if state.phase == "pass":
+            off = pass_offset(state.hand_no, state.players)
+            return f"Choose {state.options.pass_count} cards to pass to seat {left_of(seat, state.players, off)}."
+        return "Play a card." if seat == state.turn else ""
+

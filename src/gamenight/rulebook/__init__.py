@@ -1,0 +1,1 @@
+"""Renders a game's rulebook from its clauses for chosen options."""

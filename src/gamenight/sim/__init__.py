@@ -1,0 +1,1 @@
+"""Runs many matches between bots and summarises them."""
