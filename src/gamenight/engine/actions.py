@@ -7,11 +7,11 @@ gives it back. Arguments are cards, whole numbers or lower-case words.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from gamenight.core.cards import Card, card_text, is_card_text, parse_card
 
-Arg = Union[Card, int, str]
+Arg = Card | int | str
 
 _WORD = re.compile(r"^[a-z][a-z0-9_\-]*$")
 _INT = re.compile(r"^-?\d+$")

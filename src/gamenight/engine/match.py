@@ -129,7 +129,7 @@ class Match:
                 raise MatchRecordError(
                     f"record was played under rules version {record['rules_version']}, "
                     f"this engine has {game.spec.rules_version}")
-            options = opts.build(game.spec.options, record.get("options") or {})
+            options: Any = opts.build(game.spec.options, record.get("options") or {})
             match = cls(game, int(record["players"]), options, int(record["seed"]))
             for i, (seat, text) in enumerate(record["log"]):
                 try:

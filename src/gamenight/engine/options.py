@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -94,7 +94,7 @@ def coerce(info: OptionInfo, value: Any) -> Any:
     return out
 
 
-def build(cls: type[O], values: Mapping[str, Any] | None = None) -> O:
+def build(cls: type[OptionsT], values: Mapping[str, Any] | None = None) -> OptionsT:
     """An options instance from defaults plus ``values``; unknown keys are errors."""
     values = dict(values or {})
     infos = {i.name: i for i in describe(cls)}

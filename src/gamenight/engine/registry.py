@@ -26,7 +26,7 @@ def register(cls: G) -> G:
     spec: GameSpec = game.spec
     if spec.id in _GAMES:
         raise ValueError(f"game {spec.id!r} registered twice")
-    for name, values in spec.presets.items():
+    for values in spec.presets.values():
         opts.build(spec.options, values)  # presets must name real options
     _GAMES[spec.id] = game
     return cls
