@@ -3,21 +3,25 @@ every trick game shares. A game subclasses ``TrickGame`` and adds its own phases
 (passing, bidding, ordering up) and its scoring at the end of each hand.
 
 Suit and power of each card are per-hand look-up tables indexed by the card's
-int value, so a game where a card changes suit (Euchre's left bower) or rank
-order just fills the tables differently, and play stays fast.
+int value, so a game where a card changes suit (a left bower) or rank order just
+fills the tables differently, and play stays fast.
+
+Also here, for the games that need them: bower tables, the bidding order, seats
+of partners and team totals.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
-from gamenight.core.cards import FACES, Card, card_text
+from gamenight.core.cards import FACES, SUIT_NAMES, Card, card_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
 from gamenight.engine.clauses import Clause
-from gamenight.engine.game import Game, State, Zone
+from gamenight.engine.game import Game, State, Teams, Zone
 
 TABLE_SIZE = 176
 
@@ -33,11 +37,29 @@ PLAY_FROM_HAND = Clause("tricks.from-hand", "You may only play a card you hold."
 
 SHARED_CLAUSES = (FOLLOW_SUIT, HIGHEST_WINS, TRUMP_WINS, WINNER_LEADS, PLAY_FROM_HAND)
 
+# General rules of rulebook 000 that trick games share; a game lists those it uses.
+FIRST_DEALER = Clause("tricks.deal.first-dealer", "The dealer of the first hand is chosen at random.",
+                      section="Dealing")
+DEAL_PASSES_LEFT = Clause("tricks.deal.rotation", "After each hand the deal passes to the left.",
+                          section="Dealing")
+LEFT_OF_DEALER_LEADS = Clause("tricks.lead.left-of-dealer", "The player to the left of the dealer leads to "
+                              "the first trick; play goes clockwise.", section="Playing the tricks")
+BIDDING_ORDER = Clause("tricks.bid.order", "Bidding starts with the player to the left of the dealer and goes "
+                       "clockwise around the table, so the dealer bids last.", section="Bidding")
+
 PLAY: dict[int, Action] = {face: Action("play", (card,)) for face, card in FACES.items()}
 """One shared ``play`` action per face: legal-move lists allocate nothing."""
 
+_PLAY_LIST: list[Action | None] = [PLAY.get(i) for i in range(max(FACES) + 1)]
+
+SUIT_WORDS = SUIT_NAMES
+"""Suit names as action words (``call hearts``), indexed by suit."""
 
 _TABLES: dict[tuple[int | None, bool], tuple[list[int], list[int]]] = {}
+_BOWER_TABLES: dict[int, tuple[list[int], list[int]]] = {}
+
+TRUMP_BONUS = 100
+"""Trumps' power is raised by this much, so every trump outranks every plain card."""
 
 
 def standard_tables(trump: int | None, ace_high: bool = True) -> tuple[list[int], list[int]]:
@@ -56,8 +78,54 @@ def _build_tables(trump: int | None, ace_high: bool) -> tuple[list[int], list[in
         rank = c & 15
         if not ace_high and rank == 14:
             rank = 1
-        power[c] = rank + (100 if trump is not None and c >> 4 == trump else 0)
+        power[c] = rank + (TRUMP_BONUS if trump is not None and c >> 4 == trump else 0)
     return suit, power
+
+
+def same_colour(suit: int) -> int:
+    """The other suit of the same colour: clubs and spades, diamonds and hearts."""
+    return 3 - suit
+
+
+RIGHT_BOWER_POWER = TRUMP_BONUS + 16
+LEFT_BOWER_POWER = TRUMP_BONUS + 15
+
+
+def bower_tables(trump: int) -> tuple[list[int], list[int]]:
+    """Tables with bowers: the jack of trumps (right bower) is the highest trump, the
+    jack of the same colour (left bower) the second highest and belongs to the trump
+    suit for every purpose. Shared and cached: callers must not modify them."""
+    if trump not in _BOWER_TABLES:
+        suit, power = (list(t) for t in _build_tables(trump, True))
+        right = trump * 16 + 11
+        left = same_colour(trump) * 16 + 11
+        power[right] = RIGHT_BOWER_POWER
+        power[left] = LEFT_BOWER_POWER
+        suit[left] = trump
+        _BOWER_TABLES[trump] = (suit, power)
+    return _BOWER_TABLES[trump]
+
+
+def bidding_order(dealer: int, players: int) -> list[int]:
+    """Seats in bidding order: from the dealer's left round to the dealer."""
+    return [(dealer + i) % players for i in range(1, players + 1)]
+
+
+def partner_of(seat: int, teams: Teams) -> int:
+    """The (first) partner of ``seat`` in a partnership game."""
+    for members in teams:
+        if seat in members:
+            return next(s for s in members if s != seat)
+    raise ValueError(f"seat {seat} is on no team")
+
+
+def team_totals(per_seat: Sequence[int], teams: Teams) -> list[int]:
+    """Sum a per-seat count (tricks, cards) by team."""
+    return [sum(per_seat[s] for s in members) for members in teams]
+
+
+def suit_word(suit: int) -> str:
+    return SUIT_WORDS[suit]
 
 
 @dataclass
@@ -79,6 +147,9 @@ class TrickState(State):
     hand_no: int = 0
     deck: list[Card] = field(default_factory=list)
     """Every card of the match's deck (for conservation checks)."""
+    hooks: bool = True
+    """Whether the game's lead and play restrictions can still narrow the legal cards this
+    hand; a game clears it once they cannot (e.g. hearts broken), to keep play fast."""
 
 
 TS = TypeVar("TS", bound=TrickState)
@@ -94,19 +165,20 @@ def trick_winner(plays: list[tuple[int, Card]], suit: list[int], power: list[int
                  last_identical_wins: bool = False) -> int:
     """The seat that wins ``plays``. Identical cards (multi-deck): first played wins,
     unless ``last_identical_wins``."""
-    led = suit[plays[0][1]]
-    best_seat, best_card = plays[0]
-    best_key = (2 if trump is not None and led == trump else 1, power[best_card])
-    for seat, card in plays[1:]:
+    best_seat, first = plays[0]
+    led = suit[first]
+    best = power[first] + (1000 if led == trump else 0)
+    for i in range(1, len(plays)):
+        seat, card = plays[i]
         s = suit[card]
-        if trump is not None and s == trump:
-            key = (2, power[card])
+        if s == trump:
+            key = power[card] + 1000
         elif s == led:
-            key = (1, power[card])
+            key = power[card]
         else:
             continue
-        if key > best_key or (last_identical_wins and key == best_key):
-            best_seat, best_card, best_key = seat, card, key
+        if key > best or (last_identical_wins and key == best):
+            best_seat, best = seat, key
     return best_seat
 
 
@@ -115,18 +187,25 @@ def deal(deck: list[Card], players: int, per_hand: int, first: int, rng: random.
     """Shuffle and deal ``per_hand`` cards to each seat starting at ``first``; the rest stay."""
     cards = list(deck)
     rng.shuffle(cards)
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    for i in range(per_hand * players):
-        hands[(first + i) % players].append(cards[i])
-    for h in hands:
-        h.sort()
-    return hands, cards[per_hand * players:]
+    n = per_hand * players
+    hands = [sorted(cards[(s - first) % players:n:players]) for s in range(players)]
+    return hands, cards[n:]
 
 
 class TrickGame(Game[TS]):
     """The play of the tricks; subclasses add their phases and ``end_hand`` scoring."""
 
     last_identical_wins = False
+    one_deck = False
+    """True when no two cards share a face (legal-move lists then skip de-duplication)."""
+
+    _plain_lead: ClassVar[bool] = True
+    _plain_follow: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._plain_lead = cls.lead_restriction is TrickGame.lead_restriction
+        cls._plain_follow = cls.play_restriction is TrickGame.play_restriction
 
     # --- hooks for games ---------------------------------------------------------------
     def lead_restriction(self, state: TS, seat: int, hand: list[Card]) -> tuple[list[Card], Clause | None]:
@@ -175,7 +254,23 @@ class TrickGame(Game[TS]):
         if state.phase == "play":
             if seat != state.turn:
                 return []
-            return list(dict.fromkeys(PLAY[c] for c in self.playable(state, seat)[0]))
+            hand = state.hands[seat]
+            trick = state.trick
+            if trick:
+                if self._plain_follow or not state.hooks:
+                    suit = state.suit
+                    led = suit[trick[0][1]]
+                    cards = [c for c in hand if suit[c] == led] or hand
+                else:
+                    cards = self.playable(state, seat)[0]
+            elif self._plain_lead or not state.hooks:
+                cards = hand
+            else:
+                cards = self.lead_restriction(state, seat, hand)[0]
+            table = _PLAY_LIST
+            if self.one_deck:
+                return [table[c] for c in cards]  # type: ignore[misc]
+            return list(dict.fromkeys([table[c] for c in cards]))  # type: ignore[misc]
         return self.other_legal(state, seat)
 
     def explain(self, state: TS, seat: int, action: Action) -> Clause | None:
@@ -190,22 +285,29 @@ class TrickGame(Game[TS]):
         if state.phase != "play":
             self.other_apply(state, seat, action)
             return
-        card = action.args[0]
         hand = state.hands[seat]
-        played = hand.pop(hand.index(card))
-        state.trick.append((seat, played))
-        if len(state.trick) < sum(state.active):
-            state.turn = self.next_active(state, seat)
+        trick = state.trick
+        trick.append((seat, hand.pop(hand.index(action.args[0]))))  # type: ignore[arg-type]
+        active = state.active
+        if len(trick) < active.count(True):
+            nxt = seat + 1
+            n = state.players
+            if nxt == n:
+                nxt = 0
+            while not active[nxt]:
+                nxt += 1
+                if nxt == n:
+                    nxt = 0
+            state.turn = nxt
             return
-        plays = state.trick
-        winner = trick_winner(plays, state.suit, state.power, state.trump, self.last_identical_wins)
-        state.taken[winner].extend(c for _, c in plays)
+        winner = trick_winner(trick, state.suit, state.power, state.trump, self.last_identical_wins)
+        state.taken[winner].extend([c for _, c in trick])
         state.tricks_won[winner] += 1
-        state.last_trick = plays
+        state.last_trick = trick
         state.trick = []
         state.leader = state.turn = winner
-        self.on_trick(state, winner, plays)
-        if not any(state.hands[s] for s in range(state.players) if state.active[s]):
+        self.on_trick(state, winner, trick)
+        if not state.hands[winner]:
             self.end_hand(state)
 
     def next_active(self, state: TS, seat: int) -> int:
@@ -214,15 +316,21 @@ class TrickGame(Game[TS]):
             nxt = left_of(nxt, state.players)
         return nxt
 
+    def first_active_left_of(self, state: TS, seat: int) -> int:
+        """The first seat clockwise from ``seat``'s left that is playing this hand."""
+        return self.next_active(state, seat)
+
     # --- dealing --------------------------------------------------------------------------
     def start_hand(self, state: TS, deck: list[Card], per_hand: int) -> list[Card]:
         """Deal a new hand from the left of the dealer; returns the undealt cards."""
-        state.hands, rest = deal(deck, state.players, per_hand, left_of(state.dealer, state.players), state.rng)
-        state.taken = [[] for _ in range(state.players)]
-        state.tricks_won = [0] * state.players
+        players = state.players
+        state.hands, rest = deal(deck, players, per_hand, left_of(state.dealer, players), state.rng)
+        state.taken = [[] for _ in range(players)]
+        state.tricks_won = [0] * players
         state.trick = []
         state.last_trick = []
-        state.active = [True] * state.players
+        state.active = [True] * players
+        state.hooks = True
         state.hand_no += 1
         return rest
 
@@ -230,12 +338,16 @@ class TrickGame(Game[TS]):
     def trick_view(self, state: TS, seat: int | None) -> dict[str, Any]:
         """The parts of a view every trick game shares."""
         return {
+            "seat": seat,
+            "players": state.players,
             "phase": state.phase,
             "hand_no": state.hand_no,
             "dealer": state.dealer,
             "to_act": list(self.to_act(state)),
+            "turn": state.turn if state.phase == "play" and not state.over else None,
             "hand": [card_text(c) for c in state.hands[seat]] if seat is not None else None,
             "hand_sizes": [len(h) for h in state.hands],
+            "active": list(state.active),
             "trick": [{"seat": s, "card": card_text(c)} for s, c in state.trick],
             "last_trick": [{"seat": s, "card": card_text(c)} for s, c in state.last_trick],
             "tricks_won": list(state.tricks_won),

@@ -21,6 +21,7 @@ from gamenight.families.tricks import TrickGame, TrickState
 
 HEARTS, SPADES, CLUBS = 2, 3, 0
 QUEEN_OF_SPADES = code(12, SPADES)
+DECK = tuple(standard_deck())
 
 
 @dataclass(frozen=True)
@@ -29,8 +30,6 @@ class HeartsOptions:
     pass_count: int = option(3, "Each player passes {value} cards.", minimum=0, maximum=6)
     points_on_first_trick: bool = option(
         True, "Hearts and the queen of spades may be played on the first trick: {value}.")
-    hearts_only_lead: bool = option(
-        True, "A player holding nothing but hearts may lead one before hearts are broken: {value}.")
 
 
 R = "Players and cards"
@@ -62,15 +61,19 @@ RULES = Rules([
            when=lambda o: not o.points_on_first_trick),
     Clause("hearts.kitty", "The winner of the first trick gets the cards in the middle of the table. They "
            "do not play them, but any points in them count for that player at the end of the hand.", L),
+    Clause("hearts.tricks.face-down", "The winner of a trick keeps all cards won in a single stack in front "
+           "of them, face down (table custom: the app shows the last trick and everyone's points taken).", L),
     Clause("hearts.lead.hearts-broken", "Hearts may not be led until a heart or the queen of spades has been "
            "played. The queen of spades may be led at any time.", L),
     Clause("hearts.lead.only-hearts", "A player who holds nothing but hearts may lead a heart even "
-           "before hearts are broken.", L, option="hearts_only_lead", when=lambda o: o.hearts_only_lead),
+           "before hearts are broken (the book is silent; there is nothing else to lead).", L),
     Clause("hearts.score.cards", "Hearts are 1 point each; the queen of spades is 13 points.", S),
     Clause("hearts.score.power", "POWER: a player who wins all 13 hearts and the queen of spades scores "
            "zero and 26 points are added to every other player's score.", S),
     Clause("hearts.end", "The game is played to {target} points: when a player reaches it at the end of a "
            "hand, the player with the lowest score wins.", S, option="target"),
+    tricks.FIRST_DEALER,
+    tricks.DEAL_PASSES_LEFT,
     *tricks.SHARED_CLAUSES,
 ])
 
@@ -106,11 +109,12 @@ def pass_offset(hand_no: int, players: int) -> int:
 @register
 class Hearts(TrickGame[HeartsState]):
     spec = SPEC
+    one_deck = True
 
     def setup(self, players: int, options: Any, rng: random.Random) -> HeartsState:
         state = HeartsState(players=players, options=options, rng=rng,
                             sheet=ScoreSheet(tuple(f"seat {s}" for s in range(players))),
-                            dealer=rng.randrange(players), deck=standard_deck())
+                            dealer=rng.randrange(players), deck=list(DECK))
         self._deal(state)
         return state
 
@@ -150,9 +154,9 @@ class Hearts(TrickGame[HeartsState]):
 
     def check(self, state: HeartsState, seat: int, action: Action) -> None:
         if state.phase == "pass" and not state.over and seat not in state.passes and action.verb == "pass":
-            chosen = action.args
+            chosen = action.cards
             hand = list(state.hands[seat])
-            ok = len(chosen) == state.options.pass_count and all(isinstance(c, Card) for c in chosen)
+            ok = len(chosen) == len(action.args) == state.options.pass_count
             for c in chosen if ok else ():
                 if c in hand:
                     hand.remove(c)
@@ -165,10 +169,10 @@ class Hearts(TrickGame[HeartsState]):
         super().check(state, seat, action)
 
     def other_apply(self, state: HeartsState, seat: int, action: Action) -> None:
-        chosen = tuple(sorted(action.args))  # type: ignore[type-var]
-        state.passes[seat] = chosen  # type: ignore[assignment]
+        chosen = tuple(sorted(action.cards))
+        state.passes[seat] = chosen
         for c in chosen:
-            state.hands[seat].remove(c)  # type: ignore[arg-type]
+            state.hands[seat].remove(c)
         if len(state.passes) == state.players:
             off = pass_offset(state.hand_no, state.players)
             for s, given in state.passes.items():
@@ -186,7 +190,7 @@ class Hearts(TrickGame[HeartsState]):
         if state.broken:
             return hand, None
         allowed = [c for c in hand if c >> 4 != HEARTS]
-        if not allowed and state.options.hearts_only_lead:
+        if not allowed:
             return hand, None
         return allowed, RULES["hearts.lead.hearts-broken"]
 
@@ -203,6 +207,8 @@ class Hearts(TrickGame[HeartsState]):
         if state.first_trick:
             state.first_trick = False
             state.kitty_owner = winner
+        if state.broken:
+            state.hooks = False  # no lead or play restriction can apply for the rest of the hand
 
     def end_hand(self, state: HeartsState) -> None:
         owner = state.kitty_owner if state.kitty_owner is not None else 0
@@ -213,7 +219,7 @@ class Hearts(TrickGame[HeartsState]):
             shooter = pts.index(26)
             pts = [0 if s == shooter else 26 for s in range(state.players)]
             notes.append(f"seat {shooter} took Power [hearts.score.power]")
-        state.sheet.add(f"hand {state.hand_no}", pts, state.ply + 1, notes)
+        state.sheet.add(f"hand {state.hand_no}", tuple(pts), state.ply + 1, notes)
         if max(state.sheet.totals) >= state.options.target:
             state.over = True
             state.phase = "over"
@@ -236,10 +242,17 @@ class Hearts(TrickGame[HeartsState]):
         if seat is not None and seat in state.passes and state.phase == "pass":
             v["my_pass"] = [card_text(c) for c in state.passes[seat]]
         v["points_taken"] = [card_points(t) for t in state.taken]
+        if seat is not None and seat == state.kitty_owner:
+            v["kitty"] = [card_text(c) for c in state.kitty]
         return v
 
     def zones(self, state: HeartsState) -> list[Zone]:
-        return self.trick_zones(state) + [Zone("kitty", state.kitty, frozenset())]
+        owner = state.kitty_owner
+        zones = self.trick_zones(state) + [Zone("kitty", state.kitty,
+                                                frozenset() if owner is None else frozenset({owner}))]
+        if state.phase == "pass":
+            zones += [Zone(f"passing {s}", list(cards), frozenset({s})) for s, cards in state.passes.items()]
+        return zones
 
     def redact(self, state: HeartsState, seat: int, action: Action, viewer: int | None) -> str:
         if action.verb == "pass" and viewer != seat:

@@ -1,0 +1,322 @@
+"""Euchre (rulebook 000): scripted hands for every clause and option, the book's scoring table."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import gamenight
+from gamenight import IllegalAction, cards, parse_action
+from gamenight.core.cards import euchre_deck
+from gamenight.engine.actions import Action
+
+
+class StackedRng(random.Random):
+    """Deals the given card orders first, then shuffles normally."""
+
+    def __init__(self, orders: list[list]) -> None:
+        super().__init__(99)
+        self.orders = list(orders)
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        if self.orders:
+            x[:] = self.orders.pop(0)
+        else:
+            super().shuffle(x)
+
+
+def order_for(hands: dict[int, str], dealer: int, upcard: str) -> list:
+    """A deck order that deals ``hands`` (seat: five cards) and turns up ``upcard``."""
+    hs = {s: cards(t) for s, t in hands.items()}
+    used = {int(c) for h in hs.values() for c in h}
+    up = cards(upcard)[0]
+    free = [c for c in euchre_deck() if int(c) not in used and c != up]
+    for s in range(4):
+        if s not in hs:
+            hs[s], free = free[:5], free[5:]
+    first = (dealer + 1) % 4
+    order = [hs[(first + i) % 4][i // 4] for i in range(20)]
+    return order + [up] + free
+
+
+def start(hands: dict[int, str], upcard: str, dealer: int = 0, **options):
+    m = gamenight.load("euchre", seed=1, options={"no_ace_no_face": "off", **options})
+    st = m.state
+    st.dealer = dealer
+    st.hand_no = 0
+    st.sheet.rows.clear()
+    st.rng = StackedRng([order_for(hands, dealer, upcard)])
+    m.game._deal(st)
+    return m
+
+
+def refused(m, seat, action) -> str:
+    with pytest.raises(IllegalAction) as e:
+        m.apply(seat, action)
+    return e.value.clause_id
+
+
+def play_highest(m) -> None:
+    """Everyone plays their most powerful legal card until the hand is scored."""
+    rows = len(m.sheet.rows)
+    while len(m.sheet.rows) == rows:
+        seat = m.to_act()[0]
+        legal = m.legal_actions(seat)
+        m.apply(seat, max(legal, key=lambda a: m.state.power[a.args[0]]))
+
+
+WEAK = "9C 10C 9S 10S 9D"
+
+
+def test_deck_deal_and_upcard():
+    m = gamenight.load("euchre", seed=5)
+    st = m.state
+    assert sorted(map(int, st.deck)) == sorted(map(int, euchre_deck())) and len(st.deck) == 24
+    assert all(len(h) == 5 for h in st.hands)
+    assert len(st.kitty) == 3 and st.upcard is not None
+    assert m.view(None)["upcard"] == str(st.upcard)
+    assert m.to_act() == ((st.dealer + 1) % 4,)
+    assert gamenight.get_game("euchre").spec.teams(4) == ((0, 2), (1, 3))
+    assert m.sheet.columns == ("seats 0 & 2", "seats 1 & 3")
+
+
+def test_first_dealer_is_random():
+    dealers = {gamenight.load("euchre", seed=s).state.dealer for s in range(40)}
+    assert dealers == {0, 1, 2, 3}
+
+
+def test_order_up_dealer_picks_up_and_discards_face_down():
+    m = start({0: "9H 10H QS KS AS", 1: "JH JD AH KC AC"}, upcard="KH", dealer=0)
+    assert m.to_act() == (1,)
+    m.apply(1, "order")
+    assert m.state.phase == "discard" and m.to_act() == (0,)
+    assert "KH" in m.view(0)["hand"] and len(m.state.hands[0]) == 6
+    assert m.view(1)["upcard"] is None and m.view(1)["dealer_picked_up"]
+    m.apply(0, "discard 9H")
+    assert m.state.trump == 2 and m.state.phase == "play"
+    assert m.view(0)["discard"] == ["9H"] and "discard" not in m.view(1)
+    g = m.game
+    assert g.redact(m.state, 0, parse_action("discard 9H"), 1) == "discard a card"
+    assert g.redact(m.state, 0, parse_action("discard 9H"), 0) == "discard 9H"
+    assert m.to_act() == (1,)  # player left of the dealer leads
+
+
+def test_discard_must_be_held():
+    m = start({0: "9H 10H QS KS AS"}, upcard="KH", dealer=0)
+    m.apply(1, "pass")
+    m.apply(2, "pass")
+    m.apply(3, "order")
+    assert refused(m, 0, "discard AH") == "euchre.order.discard"
+    assert refused(m, 1, "discard 9C") == "engine.turn"
+
+
+def test_dealer_partner_must_go_alone():
+    m = start({2: "JH JD AH KH QH"}, upcard="9H", dealer=0)
+    m.apply(1, "pass")
+    assert Action("order") not in m.legal_actions(2)
+    assert refused(m, 2, "order") == "euchre.order.partner-alone"
+    m.apply(2, "order alone")
+    st = m.state
+    assert st.alone and st.maker == 2 and st.active == [False, True, True, True]
+    assert st.phase == "play" and len(st.hands[0]) == 5  # the dealer sits out and does not pick up
+    assert m.to_act() == (1,)
+
+
+def test_dealer_partner_option_off():
+    m = start({2: "JH JD AH KH QH"}, upcard="9H", dealer=0, partner_must_go_alone=False)
+    m.apply(1, "pass")
+    m.apply(2, "order")
+    assert m.state.phase == "discard" and not m.state.alone
+
+
+def test_turned_down_then_call_another_suit():
+    m = start({}, upcard="KH", dealer=3)
+    for seat in (0, 1, 2, 3):
+        m.apply(seat, "pass")
+    st = m.state
+    assert st.phase == "call" and st.turned_down == 2 and m.to_act() == (0,)
+    assert m.view(1)["turned_down"] == "H"
+    assert refused(m, 0, "call hearts") == "euchre.call.not-declined"
+    assert refused(m, 0, "order") == "euchre.call"
+    m.apply(0, "pass")
+    m.apply(1, m.game.parse("call S"))
+    assert st.trump == 3 and st.maker == 1 and st.phase == "play"
+    assert m.to_act() == (0,)
+
+
+def test_parse_call_forms():
+    g = gamenight.get_game("euchre")
+    assert g.parse("call H alone") == Action("call", ("hearts", "alone"))
+    assert g.parse("call clubs") == Action("call", ("clubs",))
+    assert parse_action(str(g.parse("call d alone"))) == g.parse("call d alone")
+
+
+def test_all_pass_twice_throws_in_and_deal_passes_left():
+    m = start({}, upcard="KH", dealer=3)
+    for _ in range(8):
+        m.apply(m.to_act()[0], "pass")
+    row = m.sheet.rows[-1]
+    assert row.points == (0, 0) and any("[euchre.throw-in]" in n for n in row.notes)
+    assert m.state.dealer == 0 and m.state.phase == "order" and m.to_act() == (1,)
+
+
+def test_no_ace_no_face_automatic():
+    m = gamenight.load("euchre", seed=1)
+    st = m.state
+    st.dealer, st.hand_no = 0, 0
+    st.sheet.rows.clear()
+    st.rng = StackedRng([order_for({2: "9C 10C 9S 10S 9D"}, 0, "KH")])
+    m.game._deal(st)
+    assert st.dealer == 1  # the deal passed left
+    row = st.sheet.rows[0]
+    assert row.points == (0, 0) and any("[euchre.no-ace-no-face]" in n for n in row.notes)
+    assert st.phase == "order"
+
+
+def test_no_ace_no_face_called_keep_or_redeal():
+    m = start({3: "9C 10C 9S 10S 9D"}, upcard="KH", dealer=0, no_ace_no_face="called")
+    assert m.state.phase == "redeal" and m.to_act() == (3,)
+    assert refused(m, 1, "pass") == "engine.turn"
+    m.apply(3, "keep")
+    assert m.state.phase == "order" and m.to_act() == (1,)
+
+    m = start({3: "9C 10C 9S 10S 9D"}, upcard="KH", dealer=0, no_ace_no_face="called")
+    m.apply(3, "redeal")
+    assert m.state.dealer == 1
+    assert any("[euchre.no-ace-no-face.called]" in n for n in m.sheet.rows[-1].notes)
+
+
+def test_no_ace_no_face_off_plays_on():
+    m = start({3: "9C 10C 9S 10S 9D"}, upcard="KH", dealer=0)
+    assert m.state.phase == "order" and not m.sheet.rows
+
+
+def test_right_and_left_bowers_outrank_the_ace_of_trumps():
+    m = start({1: "AH 9C 9S 10S 10C", 2: "JD QC QS KS 9D", 3: "JH AC AS KC 10D", 0: "KD AD QD 10H 9H"},
+              upcard="QH", dealer=0)
+    m.apply(1, "order")
+    m.apply(0, "discard KD")
+    m.apply(1, "play AH")
+    m.apply(2, "play JD")  # the left bower is a trump
+    m.apply(3, "play JH")
+    m.apply(0, "play 9H")
+    assert m.state.tricks_won[3] == 1 and m.to_act() == (3,)
+
+
+def test_left_bower_beats_the_ace_of_trumps():
+    m = start({1: "AH 9C 9S 10S 10C", 2: "JD QC QS KS 9D", 3: "AC AS KC 10D QD", 0: "KD AD JC JS 10H"},
+              upcard="QH", dealer=0)
+    m.apply(1, "order")
+    m.apply(0, "discard KD")
+    m.apply(1, "play AH")
+    m.apply(2, "play JD")
+    m.apply(3, "play AC")
+    assert refused(m, 0, "play AD") == "tricks.follow-suit"
+    m.apply(0, "play 10H")
+    assert m.state.tricks_won == [0, 0, 1, 0] and m.to_act() == (2,)
+
+
+def test_left_bower_follows_trump_not_its_printed_suit():
+    # Hearts trump: the jack of diamonds is a heart.
+    m = start({1: "9D QD KS AS AC", 2: "JD QS 9S 10S KC", 3: "9C 10C JC QC KD"},
+              upcard="AH", dealer=0)
+    m.apply(1, "order")
+    m.apply(0, "discard " + str(m.state.hands[0][0]))
+    m.apply(1, "play 9D")
+    # Seat 2 holds the JD but no other diamond: it is void in diamonds and may play anything.
+    legal = {str(a) for a in m.legal_actions(2)}
+    assert legal == {"play JD", "play QS", "play 9S", "play 10S", "play KC"}
+    m.apply(2, "play QS")
+    m.apply(3, "play KD")
+    m.apply(0, str(m.legal_actions(0)[0]))
+
+
+def test_left_bower_must_follow_a_trump_lead():
+    m = start({1: "KH 9C 9S AS AC", 2: "JD QD QS 9D 10S"}, upcard="AH", dealer=0)
+    m.apply(1, "order")
+    m.apply(0, "discard " + str(m.state.hands[0][0]))
+    m.apply(1, "play KH")
+    assert [str(a) for a in m.legal_actions(2)] == ["play JD"]
+    assert refused(m, 2, "play 9D") == "tricks.follow-suit"
+
+
+def test_diamond_lead_does_not_force_the_left_bower():
+    m = start({1: "9D QC KS AS AC", 2: "JD 10D QS 9S 10S"}, upcard="AH", dealer=0)
+    m.apply(1, "order")
+    m.apply(0, "discard " + str(m.state.hands[0][0]))
+    m.apply(1, "play 9D")
+    assert [str(a) for a in m.legal_actions(2)] == ["play 10D"]
+    assert refused(m, 2, "play JD") == "tricks.follow-suit"
+
+
+def test_going_alone_march_scores_4():
+    m = start({1: "JH JD AH KH QH"}, upcard="9H", dealer=0)
+    m.apply(1, "order alone")
+    m.apply(0, "discard " + str(m.state.hands[0][0]))
+    assert m.state.active == [True, True, True, False]
+    play_highest(m)
+    row = m.sheet.rows[-1]
+    assert row.points == (0, 4) and any("[euchre.score.alone]" in n for n in row.notes)
+
+
+def test_lone_hand_sitting_out_leader_is_skipped():
+    # Dealer 0; seat 3 goes alone, so its partner, seat 1 (left of the dealer), sits out.
+    m = start({3: "JH JD AH KH QH"}, upcard="9H", dealer=0)
+    m.apply(1, "pass")
+    m.apply(2, "pass")
+    m.apply(3, "order alone")
+    m.apply(0, "discard " + str(m.state.hands[0][0]))
+    assert m.state.active[1] is False
+    assert m.to_act() == (2,)  # the next player in rotation leads [euchre.alone.lead]
+
+
+def test_march_scores_2_and_euchre_scores_2_to_defenders():
+    m = start({1: "JH JD AH KH QH"}, upcard="9H", dealer=0)
+    m.apply(1, "order")
+    m.apply(0, "discard " + str(m.state.hands[0][0]))
+    play_highest(m)
+    assert m.sheet.rows[-1].points == (0, 2)
+    assert any("[euchre.score.march]" in n for n in m.sheet.rows[-1].notes)
+
+    m = start({0: "JH JD AH KH QH", 1: WEAK}, upcard="9H", dealer=2)
+    m.apply(3, "pass")
+    m.apply(0, "pass")
+    m.apply(1, "order")
+    m.apply(2, "discard " + str(m.state.hands[2][0]))
+    play_highest(m)
+    row = m.sheet.rows[-1]
+    assert row.points == (2, 0) and any("[euchre.score.euchre]" in n for n in row.notes)
+
+
+def test_three_or_four_tricks_score_1():
+    # Seat 1 holds the top three trumps; seat 0 holds the off aces and wins two tricks.
+    m = start({1: "JH JD AH 9C 9S", 0: "AC AS KC KS AD", 2: "10C 10S QC QS 10D", 3: "QD KD 9D JC JS"},
+              upcard="9H", dealer=0)
+    m.apply(1, "order")
+    m.apply(0, "discard AD")
+    play_highest(m)
+    row = m.sheet.rows[-1]
+    assert row.points == (0, 1) and any("[euchre.score.made]" in n for n in row.notes)
+
+
+def test_game_to_target_and_winner():
+    m = start({1: "JH JD AH KH QH"}, upcard="9H", dealer=0, target=2)
+    m.apply(1, "order")
+    m.apply(0, "discard " + str(m.state.hands[0][0]))
+    play_highest(m)
+    assert m.over and m.result().winners == (1, 3)
+
+
+def test_whole_seeded_matches_finish():
+    for seed in range(25):
+        m = gamenight.load("euchre", seed=seed)
+        rng = random.Random(seed)
+        while not m.over:
+            seat = rng.choice(m.to_act())
+            m.apply(seat, rng.choice(m.legal_actions(seat)))
+        assert max(m.sheet.totals) >= 10
+        assert all(len(m.sheet.columns) == len(r.points) for r in m.sheet.rows)
+        again = gamenight.restore(json.loads(m.to_json()))
+        assert again.sheet.totals == m.sheet.totals

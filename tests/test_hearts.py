@@ -1,0 +1,241 @@
+"""Hearts (rulebook 000): the deal and kitty, passing, the opening lead, breaking hearts,
+the kitty going to the first trick's winner, scoring, Power and the end of the game."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import gamenight
+from gamenight import IllegalAction, cards, parse_action
+from gamenight.core.cards import standard_deck
+from gamenight.games.hearts import card_points, pass_offset
+
+
+class StackedRng(random.Random):
+    def __init__(self, orders: list[list]) -> None:
+        super().__init__(5)
+        self.orders = list(orders)
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        if self.orders:
+            x[:] = self.orders.pop(0)
+        else:
+            super().shuffle(x)
+
+
+def start(hands: dict[int, str], kitty: str | None = None, players: int = 4, dealer: int = 0, hand_no: int = 4,
+          **options):
+    """Deal known ``hands`` (others get the remaining cards) for hand number ``hand_no``
+    (4: the keeper hand, so play starts at once)."""
+    m = gamenight.load("hearts", players=players, seed=2, options=options)
+    st = m.state
+    per = 50 // players
+    hs = {s: cards(t) for s, t in hands.items()}
+    kit = cards(kitty) if kitty else []
+    used = {int(c) for h in [*hs.values(), kit] for c in h}
+    free = [c for c in standard_deck() if int(c) not in used]
+    for s in range(players):
+        if s not in hs:
+            hs[s], free = free[:per], free[per:]
+    assert all(len(h) == per for h in hs.values())
+    rest = kit + free
+    first = (dealer + 1) % players
+    order = [hs[(first + i) % players][i // players] for i in range(players * per)] + rest
+    st.dealer = dealer
+    st.hand_no = hand_no - 1
+    st.sheet.rows.clear()
+    st.rng = StackedRng([order])
+    m.game._deal(st)
+    return m
+
+
+def refused(m, seat, action) -> str:
+    with pytest.raises(IllegalAction) as e:
+        m.apply(seat, action)
+    return e.value.clause_id
+
+
+CLUBS_TO_2 = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"
+
+
+@pytest.mark.parametrize("players,per,kitty", [(3, 16, 4), (4, 12, 4), (5, 10, 2), (6, 8, 4), (7, 7, 3)])
+def test_deal_and_kitty(players, per, kitty):
+    m = gamenight.load("hearts", players=players, seed=1)
+    st = m.state
+    assert [len(h) for h in st.hands] == [per] * players and len(st.kitty) == kitty >= 2
+    assert "kitty" not in m.view(0)
+
+
+def test_pass_rotation():
+    assert [pass_offset(h, 4) for h in (1, 2, 3, 4, 5)] == [1, -1, 2, 0, 1]
+    assert [pass_offset(h, 5) for h in (1, 2, 3, 4)] == [1, -1, 2, 0]  # across becomes two to the left
+    assert [pass_offset(h, 6) for h in (1, 2, 3, 4)] == [1, -1, 2, 0]
+    assert [pass_offset(h, 3) for h in (1, 2, 3, 4)] == [1, -1, 0, 1]
+
+
+def test_passing_is_simultaneous_and_secret():
+    m = gamenight.load("hearts", seed=3)
+    st = m.state
+    assert st.phase == "pass" and m.to_act() == (0, 1, 2, 3)
+    given = {s: st.hands[s][:3] for s in range(4)}
+    assert refused(m, 0, parse_action("pass " + " ".join(map(str, given[0][:2])))) == "hearts.pass"
+    assert refused(m, 0, parse_action("pass " + " ".join(map(str, given[1])))) == "hearts.pass"
+    m.apply(0, parse_action("pass " + " ".join(map(str, given[0]))))
+    assert refused(m, 0, parse_action("pass " + " ".join(map(str, st.hands[0][:3])))) == "engine.turn"
+    assert m.view(0)["my_pass"] == [str(c) for c in given[0]] and "my_pass" not in m.view(1)
+    assert m.game.redact(st, 0, parse_action("pass " + " ".join(map(str, given[0]))), 1) == "pass 3 cards"
+    assert len(st.hands[1]) == 12  # nothing received before everyone has passed
+    for s in (1, 2, 3):
+        m.apply(s, parse_action("pass " + " ".join(map(str, given[s]))))
+    for s in range(4):  # first hand passes to the left
+        assert all(c in st.hands[(s + 1) % 4] for c in given[s])
+    assert st.phase == "play"
+
+
+def test_pass_count_option_and_keeper_hand():
+    m = gamenight.load("hearts", seed=3, options={"pass_count": 2})
+    assert len(m.legal_actions(0)[0].args) == 2
+    m = gamenight.load("hearts", seed=3, options={"pass_count": 0})
+    assert m.state.phase == "play"
+    m = start({}, hand_no=4)
+    assert m.state.phase == "play"
+
+
+def test_two_of_clubs_leads():
+    m = start({2: "2C 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"})
+    assert m.to_act() == (2,)
+    assert [str(a) for a in m.legal_actions(2)] == ["play 2C"]
+    assert refused(m, 2, "play 3D") == "hearts.lead.lowest-club"
+
+
+def test_three_of_clubs_leads_when_two_is_in_the_kitty():
+    m = start({1: "3C 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"}, kitty="2C 2D AD 2S")
+    assert m.to_act() == (1,) and [str(a) for a in m.legal_actions(1)] == ["play 3C"]
+
+
+def test_kitty_goes_to_first_trick_winner_and_counts():
+    m = start({0: "2C AS KS QS JS 10S 9S 8S 7S 6S 5S 4S", 1: "AC 3S 2S 3D 4D 5D 6D 7D 8D 9D 10D JD"},
+              kitty="AH KH QH 2D")
+    st = m.state
+    m.apply(0, "play 2C")
+    m.apply(1, "play AC")
+    assert "kitty" not in m.view(1)
+    for seat in (2, 3):
+        m.apply(seat, m.legal_actions(seat)[0])
+    assert st.kitty_owner == 1
+    assert sorted(m.view(1)["kitty"]) == sorted(["QH", "KH", "AH", "2D"])
+    assert "kitty" not in m.view(0) and "kitty" not in m.view(None)
+
+
+def test_hearts_not_led_until_broken_but_queen_of_spades_any_time():
+    m = start({0: "2C QS AH KH QH JH 10H 9H 8H 7H 6H 5H", 1: "AC 2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS",
+               2: "3C 4C 5C 6C 7C 8C 9C 10C JC QC KC 2D", 3: "AS 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"},
+              kitty="2H 3H 4H AD")
+    m.apply(0, "play 2C")
+    m.apply(1, "play AC")
+    m.apply(2, "play 3C")
+    m.apply(3, "play 3D")
+    # Seat 1 won; leads spades; seat 0 follows with the queen, which breaks hearts.
+    m.apply(1, "play 2S")
+    m.apply(2, "play 2D")
+    m.apply(3, "play AS")
+    assert refused(m, 0, "play AH") == "tricks.follow-suit"
+    m.apply(0, "play QS")
+    assert m.state.broken and m.to_act() == (3,)
+    m.apply(3, "play 4D")
+    m.apply(0, "play 5H")
+    m.apply(1, "play 3S")
+    m.apply(2, "play 4C")
+    assert m.to_act() == (3,)
+
+
+def test_hearts_lead_refused_before_broken():
+    m = start({0: "2C QS AH KH QH JH 10H 9H 8H 7H 6H 5H", 1: "AC 2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS"},
+              kitty="2H 3H 4H AD")
+    for seat, card in ((0, "2C"), (1, "AC")):
+        m.apply(seat, f"play {card}")
+    for seat in (2, 3):
+        m.apply(seat, next(a for a in m.legal_actions(seat) if a.args[0] >> 4 != 2 and str(a) != "play QS"))
+    winner = m.to_act()[0]
+    assert winner in (1, 2, 3)
+    # give the trick to seat 0 to test its leads
+    st = m.state
+    st.turn = st.leader = 0
+    assert refused(m, 0, "play AH") == "hearts.lead.hearts-broken"
+    assert {str(a) for a in m.legal_actions(0)} == {"play QS"}  # the queen of spades may be led any time
+    m.apply(0, "play QS")
+
+
+def test_only_hearts_may_be_led():
+    m = start({0: "2C QS AH KH QH JH 10H 9H 8H 7H 6H 5H"}, kitty="2H 3H 4H AD")
+    st = m.state
+    st.turn = st.leader = 0
+    st.first_trick = False
+    st.hands[0] = cards("AH KH")
+    assert {str(a) for a in m.legal_actions(0)} == {"play AH", "play KH"}
+
+
+def test_points_on_first_trick_option():
+    m = start({0: "2C 3S 4S 5S 6S 7S 8S 9S 10S JS KS AS", 1: "QS AH KH QH JH 10H 9H 8H 7H 6H 5H 2D"},
+              kitty="2H 3H 4H AD", points_on_first_trick=False)
+    m.apply(0, "play 2C")
+    assert refused(m, 1, "play QS") == "hearts.first-trick.points"
+    assert {str(a) for a in m.legal_actions(1)} == {"play 2D"}
+    m = start({0: "2C 3S 4S 5S 6S 7S 8S 9S 10S JS KS AS", 1: "QS AH KH QH JH 10H 9H 8H 7H 6H 5H 2D"},
+              kitty="2H 3H 4H AD")
+    m.apply(0, "play 2C")
+    m.apply(1, "play QS")  # the book's main rule allows it
+
+
+def end_with(taken: dict[int, str], kitty: str = "", owner: int = 0, **options):
+    m = gamenight.load("hearts", seed=4, options={"pass_count": 0, **options})
+    st = m.state
+    st.taken = [cards(taken.get(s, "")) for s in range(4)]
+    st.kitty = cards(kitty)
+    st.kitty_owner = owner
+    m.game.end_hand(st)
+    return m
+
+
+def test_scoring_hearts_one_and_queen_thirteen():
+    assert card_points(cards("2H 3H QS 4C")) == 15
+    m = end_with({0: "2H 3H", 1: "QS 4H", 2: "AC"}, kitty="5H", owner=2)
+    row = m.sheet.rows[0]
+    assert row.points == (2, 14, 1, 0) and any("[hearts.kitty]" in n for n in row.notes)
+
+
+def test_power_adds_26_to_everyone_else():
+    all_hearts = " ".join(f"{r}H" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"])
+    m = end_with({1: all_hearts.replace(" AH", "") + " QS"}, kitty="AH", owner=1)
+    row = m.sheet.rows[0]
+    assert row.points == (26, 0, 26, 26)
+    assert any("[hearts.score.power]" in n for n in row.notes)
+
+
+def test_game_ends_at_target_and_low_wins():
+    m = end_with({0: "QS", 1: "2H"}, target=10)
+    assert m.over and m.result().winners == (2, 3)
+    m = end_with({0: "2H"})
+    assert not m.over and m.state.hand_no == 2  # next hand dealt, dealer passed left
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 7])
+def test_whole_seeded_matches_finish(players):
+    for seed in range(3):
+        m = gamenight.load("hearts", players=players, seed=seed)
+        rng = random.Random(seed)
+        dealers = [m.state.dealer]
+        while not m.over:
+            seat = rng.choice(m.to_act())
+            m.apply(seat, rng.choice(m.legal_actions(seat)))
+            if m.state.dealer != dealers[-1]:
+                dealers.append(m.state.dealer)
+        assert max(m.sheet.totals) >= 100
+        assert all((b - a) % players == 1 for a, b in zip(dealers, dealers[1:]))
+        low = min(m.sheet.totals)
+        assert all(m.sheet.totals[s] == low for s in m.result().winners)
+        again = gamenight.restore(json.loads(m.to_json()))
+        assert again.sheet.totals == m.sheet.totals

@@ -1,0 +1,210 @@
+"""Oh Hell! (rulebook 000): the 10-1-10 / 7-1-7 rounds, the turn-up, bidding with the
+dealer's restriction, the simultaneous one-card bid, scoring and whole matches."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import gamenight
+from gamenight import IllegalAction, cards, parse_action
+from gamenight.core.cards import standard_deck
+from gamenight.games.oh_hell import made_points, schedule_for
+
+
+class StackedRng(random.Random):
+    def __init__(self, orders: list[list]) -> None:
+        super().__init__(7)
+        self.orders = list(orders)
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        if self.orders:
+            x[:] = self.orders.pop(0)
+        else:
+            super().shuffle(x)
+
+
+def start(players: int = 4, dealer: int = 0, n: int | None = None, hands: dict[int, str] | None = None,
+          turnup: str | None = None, **options):
+    """A match whose current hand deals ``n`` cards (known ``hands`` and ``turnup`` if given)."""
+    m = gamenight.load("oh_hell", players=players, seed=3, options=options)
+    st = m.state
+    st.dealer = dealer
+    st.hand_no = 0
+    st.sheet.rows.clear()
+    n = n or st.schedule[0]
+    st.round_no = st.schedule.index(n)
+    if hands is not None:
+        hs = {s: cards(t) for s, t in hands.items()}
+        used = {int(c) for h in hs.values() for c in h}
+        up = cards(turnup)[0] if turnup else None
+        free = [c for c in standard_deck() if int(c) not in used and c != up]
+        for s in range(players):
+            if s not in hs:
+                hs[s], free = free[:n], free[n:]
+        first = (dealer + 1) % players
+        order = [hs[(first + i) % players][i // players] for i in range(players * n)]
+        st.rng = StackedRng([order + ([up] if up else []) + free])
+    m.game._deal(st)
+    return m
+
+
+def refused(m, seat, action) -> str:
+    with pytest.raises(IllegalAction) as e:
+        m.apply(seat, action)
+    return e.value.clause_id
+
+
+def random_match(players: int, seed: int, **options):
+    m = gamenight.load("oh_hell", players=players, seed=seed, options=options)
+    rng = random.Random(seed)
+    starts = []
+    while not m.over:
+        st = m.state
+        if st.phase in ("bid", "bid-together") and all(b is None for b in st.bids):
+            starts.append((len(st.hands[0]), st.turnup, st.trump))
+        seat = rng.choice(m.to_act())
+        m.apply(seat, rng.choice(m.legal_actions(seat)))
+    return m, starts
+
+
+def test_schedules():
+    assert schedule_for(4, 0) == [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+    for p in (3, 4, 5):
+        assert len(schedule_for(p, 0)) == 19 and schedule_for(p, 0)[0] == 10
+    for p in (6, 7):
+        assert schedule_for(p, 0) == [7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7]
+
+
+@pytest.mark.parametrize("players", [3, 5, 6, 7])
+def test_whole_matches_follow_the_schedule_and_always_turn_up_a_trump(players):
+    m, starts = random_match(players, seed=players)
+    assert [s[0] for s in starts] == schedule_for(players, 0)
+    assert all(up is not None and trump == up >> 4 for _, up, trump in starts)
+    assert len(m.sheet.rows) == len(schedule_for(players, 0))
+    r = m.result()
+    assert max(m.sheet.totals) in [r.scores[s] for s in r.winners]
+    again = gamenight.restore(json.loads(m.to_json()))
+    assert again.sheet.totals == m.sheet.totals
+
+
+def test_book_counts_always_leave_a_card_to_turn_up():
+    for p in range(3, 8):
+        assert 52 - p * schedule_for(p, 0)[0] >= 1
+
+
+def test_no_card_left_means_no_trump():
+    m = start(players=4, n=13, max_cards=13)
+    st = m.state
+    assert all(len(h) == 13 for h in st.hands) and st.turnup is None and st.trump is None
+    assert m.view(0)["trump"] is None and m.view(0)["turnup"] is None
+    assert "oh_hell.trump.none" in gamenight.get_game("oh_hell").spec.rules
+
+
+def test_turnup_is_public_and_sets_trump():
+    m = start(players=4, n=3, hands={1: "AS KS QS"}, turnup="4H")
+    assert m.state.trump == 2 and m.view(None)["turnup"] == "4H" and m.view(2)["trump"] == "H"
+
+
+def test_bidding_goes_from_dealers_left_and_dealer_is_restricted():
+    m = start(players=4, dealer=0, n=10)
+    assert m.to_act() == (1,)
+    assert refused(m, 2, "bid 1") == "engine.turn"
+    assert refused(m, 1, "bid 11") == "oh_hell.bid"
+    m.apply(1, "bid 3")
+    m.apply(2, "bid 3")
+    m.apply(3, "bid 3")
+    assert m.to_act() == (0,)
+    assert parse_action("bid 1") not in m.legal_actions(0)
+    assert m.view(0)["forbidden_bid"] == 1
+    assert "dealer's restriction" in m.prompt(0)
+    assert refused(m, 0, "bid 1") == "oh_hell.bid.dealer"
+    m.apply(0, "bid 2")
+    assert m.state.phase == "play" and m.to_act() == (1,)  # left of the dealer leads
+    assert m.view(3)["bids"] == [2, 3, 3, 3]
+
+
+def test_dealer_is_free_when_the_total_is_already_over():
+    m = start(players=3, dealer=2, n=4)
+    for seat in (0, 1):
+        m.apply(seat, "bid 3")
+    assert len(m.legal_actions(2)) == 5
+
+
+def test_dealer_restriction_option_off():
+    m = start(players=3, dealer=2, n=4, dealer_restriction=False)
+    m.apply(0, "bid 1")
+    m.apply(1, "bid 1")
+    m.apply(2, "bid 2")
+    assert m.state.phase == "play"
+
+
+def test_one_card_round_bids_are_simultaneous_and_secret():
+    m = start(players=4, dealer=1, n=1)
+    st = m.state
+    assert st.phase == "bid-together" and m.to_act() == (0, 1, 2, 3)
+    m.apply(3, "bid 1")
+    assert m.to_act() == (0, 1, 2)
+    assert m.view(0)["bids"][3] is None and m.view(0)["has_bid"] == [False, False, False, True]
+    assert m.view(3)["bids"][3] == 1 and m.view(None)["bids"] == [None] * 4
+    assert m.game.redact(st, 3, parse_action("bid 1"), 0).startswith("bid (")
+    assert m.game.redact(st, 3, parse_action("bid 1"), 3) == "bid 1"
+    assert refused(m, 3, "bid 0") == "engine.turn"
+    m.apply(0, "bid 0")
+    m.apply(2, "bid 0")
+    m.apply(1, "bid 0")  # the dealer makes the total equal 1 card: allowed when bidding together
+    assert st.phase == "play" and m.view(0)["bids"] == [0, 0, 0, 1]
+    assert m.to_act() == (2,)
+
+
+def test_one_card_round_in_turn_option():
+    m = start(players=3, dealer=0, n=1, one_card_bids="in-turn")
+    assert m.state.phase == "bid" and m.to_act() == (1,)
+    m.apply(1, "bid 0")
+    m.apply(2, "bid 0")
+    assert refused(m, 0, "bid 1") == "oh_hell.bid.dealer"
+
+
+def test_exact_bid_scores_ten_plus_bid_and_a_miss_scratches():
+    m = start(players=3, dealer=0, n=2, max_cards=2, hands={1: "AS KS", 2: "2C 3C", 0: "2D 3D"}, turnup="4H")
+    m.apply(1, "bid 2")
+    m.apply(2, "bid 0")
+    assert refused(m, 0, "bid 0") == "oh_hell.bid.dealer"
+    m.apply(0, "bid 1")
+    for seat, card in ((1, "AS"), (2, "2C"), (0, "2D"), (1, "KS"), (2, "3C"), (0, "3D")):
+        m.apply(seat, f"play {card}")
+    row = m.sheet.rows[0]
+    assert row.points == (0, 12, 10)
+    assert any("[oh_hell.score.exact]" in n for n in row.notes)
+    assert any("seat 0" in n and "[oh_hell.score.scratch]" in n for n in row.notes)
+
+
+def test_trump_wins_and_one_becomes_eleven():
+    m = start(players=3, dealer=0, n=1, max_cards=1, hands={1: "AS", 2: "2H", 0: "KS"}, turnup="5H")
+    for seat, bid in ((1, 1), (2, 1), (0, 0)):
+        m.apply(seat, f"bid {bid}")
+    for seat, card in ((1, "AS"), (2, "2H"), (0, "KS")):
+        m.apply(seat, f"play {card}")
+    assert m.sheet.rows[0].points == (10, 0, 11)
+    assert m.over and m.result().winners == (2,)
+
+
+def test_made_score_options():
+    assert made_points(0, "ten-plus-bid") == 10 and made_points(1, "ten-plus-bid") == 11
+    assert made_points(10, "ten-plus-bid") == 20
+    assert made_points(10, "one-in-front") == 110 and made_points(3, "one-in-front") == 13
+
+
+def test_dealer_rotates_left_each_hand():
+    m = gamenight.load("oh_hell", players=4, seed=11)
+    rng = random.Random(2)
+    dealers = []
+    while not m.over and len(dealers) < 4:
+        fresh = m.state.phase == "play" and not m.state.trick and m.state.tricks_won == [0] * 4
+        if fresh and (not dealers or dealers[-1] != m.state.dealer):
+            dealers.append(m.state.dealer)
+        seat = rng.choice(m.to_act())
+        m.apply(seat, rng.choice(m.legal_actions(seat)))
+    assert all((b - a) % 4 == 1 for a, b in zip(dealers, dealers[1:]))
