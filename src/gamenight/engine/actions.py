@@ -76,3 +76,14 @@ def parse_action(text: str) -> Action:
         else:
             raise ActionSyntaxError(f"{tok!r} is neither a card (like QS or 10H), a number nor a word")
     return Action(verb, tuple(args))
+
+
+def listed(action: Action, legal: list[Action]) -> bool:
+    """Is ``action`` one of ``legal``, argument kinds included? (A card's int value must
+    not pass for a number: ``discard 7`` is not ``discard 7C``.)"""
+    try:
+        i = legal.index(action)
+    except ValueError:
+        return False
+    match = legal[i]
+    return all(type(a) is type(b) for a, b in zip(action.args, match.args))

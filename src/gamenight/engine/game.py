@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from gamenight.core.cards import Card
-from gamenight.engine.actions import Action, parse_action
+from gamenight.engine.actions import Action, listed, parse_action
 from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, Clause, IllegalAction, Rules
 from gamenight.engine.scoresheet import ScoreSheet
 
@@ -107,7 +107,7 @@ class Game(ABC, Generic[S]):
             raise IllegalAction(GAME_OVER)
         if seat not in self.to_act(state):
             raise IllegalAction(TURN, f"seat {seat} is not to act")
-        if action not in self.legal_actions(state, seat):
+        if not listed(action, self.legal_actions(state, seat)):
             raise IllegalAction(self.explain(state, seat, action) or UNKNOWN, f"'{action}' is not allowed",
                                 state.options)
 

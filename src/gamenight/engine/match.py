@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamenight.engine import options as opts
-from gamenight.engine.actions import Action, ActionSyntaxError
+from gamenight.engine.actions import Action, ActionSyntaxError, listed
 from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.game import Game, Result, State
 from gamenight.engine.scoresheet import ScoreSheet
@@ -72,7 +72,7 @@ class Match:
         a = self.parse(action)
         cached = self._legal
         state = self.state
-        if cached is not None and cached[0] == state.ply and cached[1] == seat and a in cached[2] \
+        if cached is not None and cached[0] == state.ply and cached[1] == seat and listed(a, cached[2]) \
                 and not state.over:
             self.game._apply(state, seat, a)
             state.ply += 1
