@@ -1,0 +1,533 @@
+"""The ``gamenight`` command: list the games, print a rulebook, play against bots
+in the terminal, simulate many bot matches.
+
+The CLI holds no rules: it turns terminal input into engine calls and renders
+views, prompts, refusals and the score sheet. Everything is generic over the
+game contract, so a newly registered game works here without changes.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Sequence
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+import gamenight
+from gamenight.bots import Bot, has_heuristic, make_bot
+from gamenight.core.cards import is_card_text, parse_card
+from gamenight.engine.actions import Action, ActionSyntaxError
+from gamenight.engine.clauses import IllegalAction
+from gamenight.engine.game import GameSpec
+from gamenight.engine.match import Match
+from gamenight.engine.options import OptionError
+from gamenight.engine.registry import UnknownGame
+from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.rulebook import FORMATS, render
+from gamenight.sim import SimulationSummary, simulate
+
+app = typer.Typer(
+    name="gamenight",
+    help="Plays and referees table games under your house rules.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+BOT_KINDS = ("heuristic", "random")
+SIM_BOT_KINDS = ("heuristic", "random", "mixed")
+MAX_LISTED = 30
+
+
+class UsageProblem(Exception):
+    """A bad game, option, preset or count given on the command line (exit code 2)."""
+
+
+def _console() -> Console:
+    return Console(file=sys.stdout, highlight=False)
+
+
+def _fail(message: str) -> NoReturn:
+    Console(file=sys.stderr, highlight=False, soft_wrap=True).print(Text(f"error: {message}", style="bold red"))
+    raise typer.Exit(2)
+
+
+# --- shared argument handling -----------------------------------------------------------
+OptionArg = Annotated[list[str] | None, typer.Option("--option", "-o", metavar="NAME=VALUE",
+                                                     help="A house option, e.g. target=50 (repeatable).")]
+PresetArg = Annotated[str | None, typer.Option("--preset", "-p", help="A named set of options.")]
+PlayersArg = Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")]
+
+
+def _spec(game_id: str) -> GameSpec:
+    try:
+        return gamenight.get_game(game_id).spec
+    except UnknownGame as e:
+        raise UsageProblem(str(e)) from None
+
+
+def _option_values(pairs: Sequence[str] | None) -> dict[str, str]:
+    values: dict[str, str] = {}
+    for pair in pairs or ():
+        if "=" not in pair:
+            raise UsageProblem(f"option {pair!r} should be written NAME=VALUE, e.g. target=50")
+        key, value = pair.split("=", 1)
+        values[key.strip()] = value.strip()
+    return values
+
+
+def _players(spec: GameSpec, players: int | None) -> int:
+    n = players if players is not None else spec.preferred_players
+    if n not in spec.players:
+        raise UsageProblem(f"{spec.title} is played by {_players_text(spec)} players, not {n}")
+    return n
+
+
+def _resolve(spec: GameSpec, option: Sequence[str] | None, preset: str | None) -> Any:
+    from gamenight.engine.registry import resolve_options
+    try:
+        return resolve_options(spec, _option_values(option), preset)
+    except OptionError as e:
+        raise UsageProblem(str(e)) from None
+
+
+def _players_text(spec: GameSpec) -> str:
+    ps = sorted(spec.players)
+    if len(ps) > 2 and ps == list(range(ps[0], ps[-1] + 1)):
+        return f"{ps[0]}–{ps[-1]}"
+    return ", ".join(map(str, ps))
+
+
+# --- list ---------------------------------------------------------------------------------------
+@app.command("list")
+def list_games() -> None:
+    """List the games gamenight can play."""
+    table = Table(title="gamenight games", caption="source: the family rulebook (000–004) the rules come from")
+    for col in ("id", "title", "family", "players", "source", "presets"):
+        table.add_column(col, no_wrap=col in ("id", "players", "source", "presets"), overflow="fold")
+    for spec in gamenight.games():
+        table.add_row(*(Text(x) for x in (spec.id, spec.title, spec.family, _players_text(spec), spec.source,
+                                          "\n".join(spec.presets) or "—")))
+    console = _console()
+    if not console.is_terminal:
+        console.width = max(console.width, 120)  # piped output: no need to squeeze the table
+    console.print(table)
+
+
+# --- rules --------------------------------------------------------------------------------------
+@app.command("rules")
+def rules(game: Annotated[str, typer.Argument(help="Game id, e.g. hearts.")],
+          option: OptionArg = None, preset: PresetArg = None, players: PlayersArg = None,
+          fmt: Annotated[str, typer.Option("--format", "-f", help="text, markdown or html.")] = "text") -> None:
+    """Print a game's rulebook for the chosen house options."""
+    try:
+        spec = _spec(game)
+        options = _resolve(spec, option, preset)
+        n = _players(spec, players) if players is not None else None
+        if fmt not in FORMATS:
+            raise UsageProblem(f"unknown format {fmt!r} (choose {', '.join(FORMATS)})")
+    except UsageProblem as e:
+        _fail(str(e))
+    typer.echo(render(spec, options, n, fmt), nl=False)
+
+
+# --- play ----------------------------------------------------------------------------------------
+SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+DICE_KEYS = {"dice", "kept", "roll", "rolled", "held", "set_aside", "scoring_dice"}
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+HIDDEN_KEYS = {"sheet", "to_act", "over", "hand", "phase", "hand_no", "dealer", "trick", "last_trick", "trump"}
+
+
+def card_markup(token: str) -> Text:
+    """A card token as a friendly coloured symbol (``QS`` → ``Q♠``)."""
+    try:
+        card = parse_card(token)
+    except ValueError:
+        return Text(token)
+    style = "bold red" if card.is_red and not card.is_joker and card.suit < 4 else "bold"
+    return Text(card.symbol(), style=style)
+
+
+def _is_card(x: Any) -> bool:
+    return isinstance(x, str) and is_card_text(x)
+
+
+class Table_:
+    """Seat naming for one terminal player."""
+
+    def __init__(self, players: int, me: int) -> None:
+        self.players = players
+        self.me = me
+
+    def name(self, seat: Any) -> str:
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return str(seat)
+        return "You" if seat == self.me else f"Seat {seat}"
+
+
+def format_value(value: Any, seats: Table_, key: str = "") -> Text:
+    """Render any JSON value from a view readably: cards as symbols, per-seat lists labelled."""
+    if value is None:
+        return Text("—", style="dim")
+    if isinstance(value, bool):
+        return Text("yes" if value else "no")
+    if _is_card(value):
+        return card_markup(value)
+    if isinstance(value, str):
+        if key == "trump" and value in SUIT_SYMBOL:
+            return Text(SUIT_SYMBOL[value], style="bold red" if value in "DH" else "bold")
+        return Text(value)
+    if isinstance(value, (int, float)):
+        if key.endswith("seat") or key in ("leader", "turn", "dealer", "kitty_owner", "pass_to", "declarer",
+                                            "maker", "knocker", "winner"):
+            return Text(seats.name(value))
+        return Text(str(value))
+    if isinstance(value, list):
+        if not value:
+            return Text("—", style="dim")
+        if key in DICE_KEYS and all(isinstance(v, int) and 1 <= v <= 6 for v in value):
+            return Text("  ").join(Text(f"{DIE_FACES[v - 1]} {v}", style="bold") for v in value)
+        if all(_is_card(v) for v in value):
+            return Text(" ").join(card_markup(v) for v in value)
+        if all(isinstance(v, dict) and "seat" in v and len(v) == 2 for v in value):
+            parts = []
+            for v in value:
+                other = next(k for k in v if k != "seat")
+                parts.append(Text(f"{seats.name(v['seat'])}: ") + format_value(v[other], seats, other))
+            return Text("   ").join(parts)
+        if len(value) == seats.players and key not in DICE_KEYS \
+                and all(v is None or isinstance(v, (int, float, str, list)) for v in value):
+            return Text("   ").join(Text(f"{seats.name(s)}: ") + format_value(v, seats, key)
+                                    for s, v in enumerate(value))
+        return Text(", ").join(format_value(v, seats, key) for v in value)
+    if isinstance(value, dict):
+        if not value:
+            return Text("—", style="dim")
+        parts = []
+        for k, v in value.items():
+            label = seats.name(int(k)) if isinstance(k, str) and k.isdigit() else str(k).replace("_", " ")
+            parts.append(Text(f"{label}: ") + format_value(v, seats, str(k)))
+        return Text("; ").join(parts)
+    return Text(str(value))
+
+
+def render_view(view: dict[str, Any], seats: Table_, title: str) -> Panel:
+    """The table as one seat sees it: header, trump, trick, other keys, then the hand."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="cyan", no_wrap=True)
+    grid.add_column()
+    header = []
+    if "hand_no" in view and view["hand_no"] is not None:
+        header.append(f"hand {view['hand_no']}")
+    if "phase" in view and view["phase"] is not None:
+        header.append(f"phase: {view['phase']}")
+    if "dealer" in view and view["dealer"] is not None:
+        header.append(f"dealer: {seats.name(view['dealer'])}")
+    if view.get("trump") is not None:
+        grid.add_row("trump", format_value(view["trump"], seats, "trump"))
+    for key in ("trick", "last_trick"):
+        if key in view and (view[key] or key == "trick"):
+            grid.add_row(key.replace("_", " "), format_value(view[key], seats, key))
+    for key, value in view.items():
+        if key in HIDDEN_KEYS:
+            continue
+        grid.add_row(key.replace("_", " "), format_value(value, seats, key))
+    if view.get("hand") is not None:
+        grid.add_row(Text("your hand", style="bold cyan"), format_value(view["hand"], seats, "hand"))
+    return Panel(grid, title=Text(title), subtitle=Text(" · ".join(header)) if header else None, expand=False)
+
+
+def render_sheet(sheet: dict[str, Any] | ScoreSheet, title: str = "Score sheet", notes: bool = True) -> Table:
+    data = sheet.to_dict() if isinstance(sheet, ScoreSheet) else sheet
+    table = Table(title=Text(title), show_footer=True)
+    table.add_column("", footer="Total")
+    for col, total in zip(data["columns"], data["totals"]):
+        table.add_column(Text(str(col)), justify="right", footer=Text(f"{total:g}"))
+    if notes:
+        table.add_column("notes", overflow="fold")
+    for row in data["rows"]:
+        cells = [Text(str(row["label"])), *(Text(f"{p:g}") for p in row["points"])]
+        if notes:
+            cells.append(Text("; ".join(row["notes"])))
+        table.add_row(*cells)
+    return table
+
+
+HELP_TEXT = """Type the number of a move, or the move itself (e.g. 'play QS', 'pass 2C 3C 4C'; cards are \
+case-insensitive, and a card alone is enough when only one move uses it).
+Commands: help · rules (the rulebook in force) · sheet (the score sheet) · log (what has happened) · \
+moves (list every legal move) · quit"""
+
+
+class TerminalGame:
+    """One person against bots, reading lines from ``stdin`` (a TTY or not)."""
+
+    def __init__(self, match: Match, seat: int, bots: dict[int, Bot], rng: random.Random, console: Console) -> None:
+        self.match = match
+        self.seat = seat
+        self.bots = bots
+        self.rng = rng
+        self.out = console
+        self.seats = Table_(match.players, seat)
+        self.rows_seen = 0
+
+    # --- input ------------------------------------------------------------------------------
+    def read(self, prompt: str) -> str | None:
+        self.out.print(Text(prompt, style="bold green"), end="")
+        self.out.file.flush()
+        line = sys.stdin.readline()
+        if not line:
+            self.out.print()
+            return None
+        if not sys.stdin.isatty():
+            self.out.print(line.rstrip("\n"), markup=False, highlight=False)
+        return line.strip()
+
+    def resolve(self, text: str, legal: list[Action]) -> Action:
+        """A typed line → an action: a number, the move's text, or its cards alone."""
+        if text.isdigit():
+            k = int(text)
+            if 1 <= k <= len(legal):
+                return legal[k - 1]
+            raise ActionSyntaxError(f"there is no move number {k} (1 to {len(legal)})")
+        lowered = " ".join(text.split()).lower()
+        for a in legal:
+            if str(a).lower() == lowered:
+                return a
+        tail = [a for a in legal if a.args and " ".join(str(x) for x in a.args).lower() == lowered]
+        if len(tail) == 1:
+            return tail[0]
+        tokens = text.split()
+        verbs = {a.verb for a in legal}
+        if len(verbs) == 1 and all(is_card_text(t.upper()) for t in tokens):
+            tokens = [next(iter(verbs)), *tokens]
+        norm = [tokens[0].lower()] + [t.upper() if is_card_text(t.upper()) else t.lower() for t in tokens[1:]]
+        return self.match.parse(" ".join(norm))
+
+    # --- output -----------------------------------------------------------------------------
+    def show_moves(self, legal: list[Action], limit: int | None = MAX_LISTED) -> None:
+        shown = legal if limit is None else legal[:limit]
+        width = len(str(len(legal)))
+        grid = Table.grid(padding=(0, 1))
+        for i, a in enumerate(shown, 1):
+            line = Text(f"{i:>{width}}. ")
+            line.append(a.verb)
+            for x in a.args:
+                line.append(" ")
+                line.append_text(card_markup(str(x)) if _is_card(str(x)) else Text(str(x)))
+            grid.add_row(line)
+        self.out.print(grid)
+        if len(shown) < len(legal):
+            self.out.print(Text(f"   … and {len(legal) - len(shown)} more (type 'moves' to see all, or type "
+                                f"the move, e.g. '{legal[-1]}').", style="dim"))
+
+    def show_new_rows(self) -> None:
+        rows = len(self.match.sheet.rows)
+        if rows > self.rows_seen:
+            self.rows_seen = rows
+            self.out.print(render_sheet(self.match.sheet))
+
+    def show_result(self) -> None:
+        self.show_new_rows()
+        res = self.match.result()
+        names = ", ".join(self.seats.name(s) for s in res.winners)
+        self.out.print(Text(f"Game over. Winner{'s' if len(res.winners) > 1 else ''}: {names}.", style="bold"))
+        for place, group in enumerate(res.ranking, 1):
+            self.out.print(f"  {place}. {', '.join(self.seats.name(s) for s in group)}")
+
+    def bot_move(self, seat: int) -> None:
+        m = self.match
+        legal = m.legal_actions(seat)
+        action = self.bots[seat].choose(m.view(seat), list(legal), self.rng)
+        shown = m.game.redact(m.state, seat, action, self.seat)
+        m.apply(seat, action)
+        line = Text(f"{self.seats.name(seat)}:", style="magenta")
+        for tok in shown.split():
+            line.append(" ")
+            line.append_text(card_markup(tok) if _is_card(tok) else Text(tok))
+        self.out.print(line)
+
+    # --- the loop -----------------------------------------------------------------------------
+    def run(self) -> int:
+        m = self.match
+        self.out.print(Text(f"{m.spec.title} — you are seat {self.seat} of {m.players}. Type 'help' for help.",
+                            style="bold"))
+        while not m.over:
+            seats = m.to_act()
+            others = [s for s in seats if s != self.seat]
+            if others:
+                for s in others:
+                    if not m.over and s in m.to_act():
+                        self.bot_move(s)
+                self.show_new_rows()
+                continue
+            if self.seat not in seats:
+                self.out.print(Text("Nobody can act; the game is stuck.", style="bold red"))
+                return 1
+            if not self.human_turn():
+                self.out.print("Bye.")
+                return 0
+            self.show_new_rows()
+        self.show_result()
+        return 0
+
+    def human_turn(self) -> bool:
+        """Ask the human for one move; False when they quit or input ends."""
+        m = self.match
+        legal = m.legal_actions(self.seat)
+        self.out.print(render_view(m.view(self.seat), self.seats, f"{m.spec.title} — your turn"))
+        prompt = m.prompt(self.seat)
+        if prompt:
+            self.out.print(Text(prompt, style="bold"))
+        self.show_moves(legal)
+        while True:
+            line = self.read("> ")
+            if line is None:
+                return False
+            if not line:
+                continue
+            word = line.lower()
+            if word in ("quit", "exit", "q"):
+                return False
+            if word in ("help", "?", "h"):
+                self.out.print(HELP_TEXT, markup=False)
+                continue
+            if word == "rules":
+                self.out.print(render(m.spec, m.options, m.players, "text"), markup=False)
+                continue
+            if word in ("sheet", "score", "scores"):
+                self.out.print(render_sheet(m.sheet))
+                continue
+            if word == "log":
+                for entry in m.log_view(self.seat)[-40:]:
+                    self.out.print(entry, markup=False)
+                continue
+            if word in ("moves", "list"):
+                self.show_moves(legal, None)
+                continue
+            try:
+                action = self.resolve(line, legal)
+                m.apply(self.seat, action)
+            except IllegalAction as e:
+                msg = Text("Refused: ", style="bold red")
+                if e.detail:
+                    msg.append(e.detail + ". ")
+                msg.append("Rule: ")
+                msg.append(e.rule, style="italic")
+                msg.append(f" [{e.clause_id}]", style="dim")
+                self.out.print(msg)
+                continue
+            except (ActionSyntaxError, ValueError) as e:
+                self.out.print(Text(f"Not understood: {e}. Type a number from the list, or 'help'.",
+                                    style="yellow"))
+                continue
+            return True
+
+
+@app.command("play")
+def play(game: Annotated[str, typer.Argument(help="Game id, e.g. hearts.")],
+         players: PlayersArg = None,
+         seat: Annotated[int, typer.Option("--seat", "-s", help="Your seat (0 = first).")] = 0,
+         option: OptionArg = None, preset: PresetArg = None,
+         seed: Annotated[int | None, typer.Option("--seed", help="Seed for a repeatable deal.")] = None,
+         bots: Annotated[str, typer.Option("--bots", help="heuristic or random.")] = "heuristic") -> None:
+    """Play a game in the terminal against bots."""
+    try:
+        spec = _spec(game)
+        n = _players(spec, players)
+        options = _resolve(spec, option, preset)
+        if not 0 <= seat < n:
+            raise UsageProblem(f"seat must be 0 to {n - 1} for {n} players, not {seat}")
+        if bots not in BOT_KINDS:
+            raise UsageProblem(f"unknown bots {bots!r} (choose {', '.join(BOT_KINDS)})")
+    except UsageProblem as e:
+        _fail(str(e))
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    match = gamenight.load(spec.id, players=n, options=options, seed=seed)
+    console = _console()
+    if bots == "heuristic" and not has_heuristic(spec.id):
+        console.print(Text(f"(no heuristic bot for {spec.title} yet: the bots play at random)", style="dim"))
+    table = {s: make_bot(spec.id, bots) for s in range(n) if s != seat}
+    code = TerminalGame(match, seat, table, random.Random(f"bots:{seed}"), console).run()
+    console.print(Text(f"(seed {seed}; replay this deal with --seed {seed})", style="dim"))
+    raise typer.Exit(code)
+
+
+# --- simulate -------------------------------------------------------------------------------------
+def _chooser_factory(kind: str) -> Any:
+    if kind == "mixed":
+        return lambda game_id, seat: make_bot(game_id, "heuristic" if seat % 2 == 0 else "random")
+    return lambda game_id, seat: make_bot(game_id, kind)
+
+
+def render_summary(summary: SimulationSummary, bots: str) -> Group:
+    seats = Table(title=Text(f"{summary.game}: {summary.completed} of {summary.games} matches, "
+                             f"{summary.players} players, bots: {bots}"))
+    seats.add_column("seat")
+    seats.add_column("bot")
+    seats.add_column("wins", justify="right")
+    seats.add_column("win rate", justify="right")
+    for s in range(summary.players):
+        kind = bots if bots != "mixed" else ("heuristic" if s % 2 == 0 else "random")
+        seats.add_row(str(s), kind, f"{summary.wins[s]:g}", f"{summary.win_rates[s]:.1%}")
+    spread = Table(title="final totals per score-sheet column")
+    for col in ("column", "mean", "min", "max", "stdev"):
+        spread.add_column(col, justify="right" if col != "column" else "left")
+    for sp in summary.spreads:
+        spread.add_row(Text(sp.column), f"{sp.mean:.1f}", f"{sp.minimum:g}", f"{sp.maximum:g}", f"{sp.stdev:.1f}")
+    lines = Text(f"average length: {summary.mean_actions:.1f} actions, {summary.mean_rows:.1f} score rows "
+                 f"per match; {summary.seconds:.2f} s")
+    parts: list[Any] = [seats, spread, lines]
+    if summary.errors:
+        parts.append(Text(f"{len(summary.errors)} match(es) failed:", style="bold red"))
+        parts += [Text("  " + e) for e in summary.errors[:20]]
+    return Group(*parts)
+
+
+@app.command("simulate")
+def simulate_cmd(game: Annotated[str, typer.Argument(help="Game id, e.g. hearts.")],
+                 games: Annotated[int, typer.Option("--games", "-g", min=1, help="How many matches.")] = 100,
+                 players: PlayersArg = None, option: OptionArg = None, preset: PresetArg = None,
+                 seed: Annotated[int, typer.Option("--seed", help="Seed of the first match.")] = 0,
+                 bots: Annotated[str, typer.Option("--bots", help="heuristic, random or mixed "
+                                                   "(mixed: even seats heuristic, odd seats random).")
+                                 ] = "heuristic") -> None:
+    """Play many bot-only matches and summarise win rates, lengths and scores."""
+    try:
+        spec = _spec(game)
+        n = _players(spec, players)
+        options = _resolve(spec, option, preset)
+        if bots not in SIM_BOT_KINDS:
+            raise UsageProblem(f"unknown bots {bots!r} (choose {', '.join(SIM_BOT_KINDS)})")
+    except UsageProblem as e:
+        _fail(str(e))
+    console = _console()
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=False) as bar:
+        task = bar.add_task(f"simulating {spec.id}", total=games)
+        summary = simulate(spec.id, games, n, options, seed, choose=_chooser_factory(bots),
+                           progress=lambda done, total: bar.update(task, completed=done))
+    console.print(render_summary(summary, bots))
+    if summary.errors:
+        raise typer.Exit(1)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Entry point of the ``gamenight`` script."""
+    try:
+        app(args=list(argv) if argv is not None else None, prog_name="gamenight")
+    except UsageProblem as e:  # pragma: no cover - commands catch their own
+        Console(file=sys.stderr, highlight=False, soft_wrap=True).print(Text(f"error: {e}", style="bold red"))
+        sys.exit(2)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

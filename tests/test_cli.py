@@ -1,0 +1,113 @@
+"""The terminal app, driven the way a person (or a script piping input) uses it."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+import gamenight
+from gamenight.cli.app import app
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=input)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_list_shows_every_game() -> None:
+    code, out, _ = run("list")
+    assert code == 0
+    for spec in gamenight.games():
+        assert spec.id in out
+    assert "classic" in out and "3–7" in out and "000" in out
+
+
+def test_rules_with_preset_and_option_mark_the_house_rules() -> None:
+    code, out, _ = run("rules", "hearts", "--preset", "classic", "--option", "target=50", "--players", "4")
+    assert code == 0
+    line = next(x for x in out.splitlines() if "No heart and not the queen of spades" in x)
+    assert "[house rule]" in line
+    assert "played to 50 points" in out
+    assert "target = 50" in out.split("Options in effect")[1]
+    assert "two players to the left" not in out  # a 5+ player clause
+
+
+def test_rules_formats() -> None:
+    code, out, _ = run("rules", "hearts", "--format", "html", "-o", "points_on_first_trick=false")
+    assert code == 0 and out.startswith("<section") and '<mark class="alternate">' in out
+    code, out, _ = run("rules", "hearts", "--format", "markdown")
+    assert code == 0 and out.startswith("# Hearts")
+
+
+@pytest.mark.parametrize("args", [
+    ("rules", "snap"), ("play", "snap"), ("simulate", "snap", "--games", "1"),
+    ("rules", "hearts", "--option", "colour=red"), ("rules", "hearts", "--option", "target"),
+    ("rules", "hearts", "--option", "target=lots"), ("rules", "hearts", "--preset", "nope"),
+    ("play", "hearts", "--players", "9"), ("play", "hearts", "--seat", "4"), ("play", "hearts", "--bots", "smart"),
+    ("simulate", "hearts", "--games", "2", "--bots", "smart"), ("rules", "hearts", "--format", "pdf"),
+])
+def test_bad_input_is_a_one_line_error_with_exit_code_2(args: tuple[str, ...]) -> None:
+    code, out, err = run(*args)
+    assert code == 2, (code, out, err)
+    lines = [x for x in err.splitlines() if x.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error:"), err
+    assert "Traceback" not in out + err
+
+
+def test_play_a_whole_game_answering_1() -> None:
+    code, out, _ = run("play", "hearts", "--seed", "4", "--bots", "random", "-o", "target=40",
+                       input="1\n" * 3000)
+    assert code == 0, out[-2000:]
+    assert "your hand" in out and "Choose 3 cards to pass" in out
+    assert out.count("Score sheet") >= 2  # shown between hands and at the end
+    assert "hearts.kitty" in out  # score-sheet notes cite clauses
+    assert "Game over. Winner" in out
+    match = gamenight.load("hearts", seed=4, options={"target": 40})
+    assert "--seed 4" in out and match.players == 4
+
+
+def test_refused_moves_are_explained_with_the_clause() -> None:
+    code, out, _ = run("play", "hearts", "--seed", "2", "--bots", "random",
+                       input="pass 2C 3C\nflurb\n9999\nquit\n")
+    assert code == 0
+    assert "Refused" in out and "[hearts.pass]" in out and "passes them face down" in out
+    assert "Not understood" in out or "[engine.legal]" in out
+    assert "no move number 9999" in out
+    assert "Bye." in out
+
+
+def test_playing_a_card_you_do_not_hold_quotes_the_rule() -> None:
+    seed = 6
+    match = gamenight.load("hearts", seed=seed, options={"pass_count": 0})
+    hand = set(match.view(0)["hand"])
+    stranger = next(c for c in ("AS", "KS", "QS", "AH", "KH", "2C", "3C") if c not in hand)
+    code, out, _ = run("play", "hearts", "--seed", str(seed), "-o", "pass_count=0", "--bots", "random",
+                       input=f"play {stranger.lower()}\n{stranger}\nquit\n")
+    assert code == 0
+    assert out.count("[tricks.from-hand]") == 2  # the move text and the card alone, any case
+    assert "You may only play a card you hold." in out
+
+
+def test_commands_during_play() -> None:
+    code, out, _ = run("play", "hearts", "--seed", "8", "--bots", "random", "-o", "pass_count=0",
+                       input="help\nrules\nsheet\nmoves\n1\nlog\nquit\n")
+    assert code == 0
+    assert "Commands:" in out
+    assert "HEARTS" in out and "(hearts.lead.hearts-broken)" in out
+    assert "Score sheet" in out
+    assert "0: play" in out or "1: play" in out  # the log
+
+
+def test_input_ending_is_a_clean_exit() -> None:
+    code, out, _ = run("play", "hearts", "--seed", "1", input="")
+    assert code == 0 and "Bye." in out
+
+
+def test_simulate_prints_a_summary() -> None:
+    code, out, _ = run("simulate", "hearts", "--games", "4", "--seed", "3", "--bots", "mixed", "-o", "target=30")
+    assert code == 0, out
+    assert "4 of 4 matches" in out and "win rate" in out and "stdev" in out
+    assert "heuristic" in out and "random" in out
+    assert "average length" in out

@@ -1,0 +1,260 @@
+"""The engine's promises every game relies on: card notation, decks, options,
+clauses, match records and replay, the registry."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import gamenight
+from gamenight.core.cards import (
+    FACES,
+    JOKER,
+    Card,
+    CardSyntaxError,
+    card_text,
+    cards,
+    euchre_deck,
+    parse_card,
+    pinochle_deck,
+    piquet_deck,
+    rumski_deck,
+    standard_deck,
+)
+from gamenight.engine import options as opts
+from gamenight.engine.actions import Action, ActionSyntaxError, parse_action
+from gamenight.engine.clauses import Clause, IllegalAction, Rules
+from gamenight.engine.options import OptionError, option
+from gamenight.engine.registry import UnknownGame
+
+ALL_FACES = sorted(FACES.values())
+
+
+# --- cards ----------------------------------------------------------------------------------
+@given(st.sampled_from(ALL_FACES))
+def test_every_face_round_trips_through_its_text(card: Card) -> None:
+    text = card_text(card)
+    assert parse_card(text) == card
+    assert parse_card(text.lower()) == card
+    assert str(parse_card(text)) == text
+
+
+@given(st.lists(st.sampled_from(ALL_FACES), min_size=1, max_size=8),
+       st.sampled_from(["play", "pass", "meld", "discard"]))
+def test_actions_with_cards_round_trip(hand: list[Card], verb: str) -> None:
+    action = Action(verb, tuple(hand))
+    assert parse_action(str(action)) == action
+    assert str(parse_action(str(action))) == str(action)
+
+
+@given(st.integers(min_value=-1000, max_value=10**6), st.from_regex(r"[a-z][a-z0-9_]{0,8}", fullmatch=True))
+def test_actions_with_numbers_and_words_round_trip(n: int, word: str) -> None:
+    action = Action("bid", (n, word))
+    parsed = parse_action(str(action))
+    if parsed.args[1] != word:  # a word that happens to read as a card, e.g. "as"
+        assert parsed.args[1] == parse_card(word)
+    else:
+        assert parsed == action
+
+
+def test_ten_and_t_are_the_same_rank() -> None:
+    assert parse_card("10H") == parse_card("TH") == cards("10H")[0]
+    assert card_text(parse_card("TH")) == "10H"
+
+
+@pytest.mark.parametrize("bad", ["", "1S", "11H", "AX", "ZZ", "10", "QQ", "14R"])
+def test_bad_card_text_is_refused(bad: str) -> None:
+    with pytest.raises(CardSyntaxError):
+        parse_card(bad)
+
+
+@pytest.mark.parametrize("bad", ["", "   ", "Play", "play ???", "9lives QS", "play " + "QS " * 80])
+def test_bad_action_text_is_refused(bad: str) -> None:
+    if bad == "Play":  # verbs are case-insensitive
+        assert parse_action(bad) == Action("play")
+        return
+    with pytest.raises(ActionSyntaxError):
+        parse_action(bad)
+
+
+def test_card_properties() -> None:
+    qs = parse_card("QS")
+    assert (qs.rank, qs.suit, qs.is_red, qs.is_joker) == (12, 3, False, False)
+    assert parse_card("AH").rank == 14 and parse_card("AH").is_red
+    assert JOKER.is_joker and card_text(JOKER) == "JK"
+    assert qs.symbol() == "Q♠"
+
+
+# --- decks ---------------------------------------------------------------------------------------
+def test_standard_deck() -> None:
+    deck = standard_deck()
+    assert len(deck) == 52 and len(set(deck)) == 52
+    assert Counter(c.suit for c in deck) == {0: 13, 1: 13, 2: 13, 3: 13}
+
+
+def test_jokers() -> None:
+    deck = standard_deck(copies=2, jokers=2)
+    assert len(deck) == 108
+    jokers = [c for c in deck if c.is_joker]
+    assert len(jokers) == 4 and len({id(j) for j in jokers}) == 4 and all(j == JOKER for j in jokers)
+
+
+def test_euchre_and_piquet_decks() -> None:
+    assert sorted({c.rank for c in euchre_deck()}) == [9, 10, 11, 12, 13, 14] and len(euchre_deck()) == 24
+    assert sorted({c.rank for c in piquet_deck()}) == list(range(7, 15)) and len(piquet_deck()) == 32
+
+
+def test_pinochle_copies_are_distinct_objects_that_compare_equal() -> None:
+    deck = pinochle_deck()
+    assert len(deck) == 80
+    counts = Counter(int(c) for c in deck)
+    assert len(counts) == 20 and set(counts.values()) == {4}
+    aces = [c for c in deck if card_text(c) == "AS"]
+    assert len(aces) == 4 and len({id(a) for a in aces}) == 4
+    assert aces[0] == aces[3] and hash(aces[0]) == hash(aces[3])
+    hand = [aces[1]]
+    assert parse_card("AS") in hand and hand.index(parse_card("AS")) == 0
+
+
+def test_rumski_deck() -> None:
+    deck = rumski_deck()
+    assert len(deck) == 70
+    assert sum(1 for c in deck if card_text(c) == "W") == 5
+    assert {card_text(c)[-1] for c in deck if card_text(c) != "W"} == set("RYGBP")
+    for c in deck:
+        assert parse_card(card_text(c)) == c
+
+
+# --- options ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DemoOptions:
+    target: int = option(100, "Play to {value}.", minimum=10, maximum=1000)
+    jokers: bool = option(False, "Jokers are wild: {value}.")
+    deal: str = option("left", "Pass {value}.", choices=("left", "right"))
+
+
+def test_options_coerce_text() -> None:
+    built = opts.build(DemoOptions, {"target": " 250 ", "jokers": "yes", "deal": "right"})
+    assert built == DemoOptions(target=250, jokers=True, deal="right")
+    assert opts.build(DemoOptions, {"jokers": "off"}).jokers is False
+    assert opts.changed(built) == {"target": 250, "jokers": True, "deal": "right"}
+    assert opts.changed(DemoOptions()) == {}
+    assert opts.build(DemoOptions, {"target": 50}).target == 50
+
+
+@pytest.mark.parametrize(("values", "key"), [
+    ({"target": "lots"}, "target"), ({"target": 5}, "target"), ({"target": 5000}, "target"),
+    ({"target": True}, "target"), ({"jokers": "maybe"}, "jokers"), ({"deal": "across"}, "deal"),
+    ({"deal": 3}, "deal"), ({"colour": "red"}, "colour"),
+])
+def test_bad_options_name_the_key(values: dict[str, object], key: str) -> None:
+    with pytest.raises(OptionError) as exc:
+        opts.build(DemoOptions, values)
+    assert exc.value.key == key and key in str(exc.value)
+
+
+def test_option_sentence_and_describe() -> None:
+    info = {i.name: i for i in opts.describe(DemoOptions)}
+    assert info["target"].default == 100 and info["target"].kind is int
+    assert info["target"].sentence(50) == "Play to 50."
+    assert info["deal"].choices == ("left", "right")
+
+
+# --- clauses ---------------------------------------------------------------------------------
+def test_clause_render_and_alternate_marking() -> None:
+    c = Clause("demo.end", "The game ends at {target} points.", "Scoring", option="target")
+    assert c.render(DemoOptions()) == "The game ends at 100 points."
+    assert c.render(DemoOptions(target=50)) == "The game ends at 50 points."
+    assert not c.is_alternate(DemoOptions()) and c.is_alternate(DemoOptions(target=50))
+    wild = Clause("demo.wild", "Jokers are wild.", option="jokers", when=lambda o: o.jokers)
+    assert not wild.in_force(DemoOptions()) and wild.in_force(DemoOptions(jokers=True))
+    four = Clause("demo.four", "Four players deal 12.", players=lambda n: n == 4)
+    assert four.in_force(DemoOptions(), 4) and not four.in_force(DemoOptions(), 3)
+    assert four.in_force(DemoOptions())  # no player count: every clause that could apply
+    rules = Rules([c, wild, four])
+    assert [x.id for x in rules.in_force(DemoOptions(jokers=True), 3)] == ["demo.end", "demo.wild"]
+    with pytest.raises(ValueError):
+        Rules([c, c])
+
+
+def test_illegal_action_quotes_the_rendered_rule() -> None:
+    c = Clause("demo.end", "The game ends at {target} points.", "Scoring", option="target")
+    e = IllegalAction(c, "too late", DemoOptions(target=70))
+    assert e.clause_id == "demo.end" and e.rule == "The game ends at 70 points."
+    assert "demo.end" in str(e) and "too late" in str(e)
+
+
+# --- matches, records, replay ---------------------------------------------------------------------
+def _play(match: gamenight.Match, steps: int) -> None:
+    for _ in range(steps):
+        seat = match.to_act()[0]
+        match.apply(seat, match.legal_actions(seat)[-1])
+
+
+def test_record_replays_to_the_same_match() -> None:
+    match = gamenight.load("hearts", players=4, seed=5, options={"target": 30})
+    _play(match, 40)
+    record = json.loads(match.to_json())
+    assert record["game"] == "hearts" and record["options"]["target"] == 30 and len(record["log"]) == 40
+    again = gamenight.restore(record)
+    for seat in (0, 1, 2, 3, None):
+        assert again.view(seat) == match.view(seat)
+    assert again.log_view(0) == match.log_view(0)
+    _play(again, 5)
+    _play(match, 5)
+    assert again.view(None) == match.view(None)
+
+
+def test_same_seed_same_deal_and_different_seed_differs() -> None:
+    a = gamenight.load("hearts", seed=1)
+    b = gamenight.load("hearts", seed=1)
+    c = gamenight.load("hearts", seed=2)
+    assert a.view(0) == b.view(0)
+    assert [a.view(s)["hand"] for s in range(4)] != [c.view(s)["hand"] for s in range(4)]
+
+
+def test_refused_action_leaves_match_unchanged() -> None:
+    match = gamenight.load("hearts", seed=3)
+    seat = match.to_act()[0]
+    other = (seat + 1) % 4 if (seat + 1) % 4 not in match.to_act() else None
+    before = match.record()
+    with pytest.raises(IllegalAction) as exc:
+        match.apply(seat, "play QS QH")
+    assert exc.value.clause_id
+    if other is not None:
+        with pytest.raises(IllegalAction):
+            match.apply(other, match.legal_actions(seat)[0])
+    assert match.record() == before
+
+
+@pytest.mark.parametrize("change", [
+    {"game": "nope"}, {"rules_version": "999"}, {"options": {"target": "lots"}}, {"options": {"bogus": 1}},
+    {"log": [[0, "play"]]}, {"log": [["x", "pass 2C"]]}, {"log": "garbage"}, {"players": 99}, {"seed": "abc"},
+])
+def test_corrupt_records_raise_match_record_error(change: dict[str, object]) -> None:
+    record = gamenight.load("hearts", seed=1).record() | change
+    with pytest.raises(gamenight.MatchRecordError):
+        gamenight.restore(record)
+
+
+def test_registry() -> None:
+    ids = [s.id for s in gamenight.games()]
+    assert "hearts" in ids and ids == sorted(ids)
+    assert gamenight.get_game("hearts").spec.title == "Hearts"
+    with pytest.raises(UnknownGame) as exc:
+        gamenight.get_game("snap")
+    assert "snap" in str(exc.value) and "hearts" in str(exc.value)
+    with pytest.raises(UnknownGame):
+        gamenight.load("snap")
+    with pytest.raises(OptionError) as oe:
+        gamenight.load("hearts", preset="no-such-preset")
+    assert "no-such-preset" in str(oe.value)
+    with pytest.raises(ValueError):
+        gamenight.load("hearts", players=2)
+    classic = gamenight.load("hearts", preset="classic", options={"target": 60}, seed=1).options
+    assert classic.points_on_first_trick is False and classic.target == 60
