@@ -12,7 +12,8 @@ from gamenight.bots import make_bot
 from gamenight.bots.gin import GinBot
 from gamenight.core.cards import cards
 from gamenight.engine.match import Match
-from gamenight.games.gin_rummy import DECK, GinState
+from gamenight.games.gin_rummy.deadwood import DECK
+from gamenight.games.gin_rummy.game import GinState
 
 RNG = random.Random(0)
 

@@ -13,7 +13,8 @@ import gamenight
 from gamenight.core.cards import cards
 from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.match import Match
-from gamenight.games.gin_rummy import DECK, GinState, dead_floor, going_out
+from gamenight.games.gin_rummy.deadwood import DECK, dead_floor, going_out
+from gamenight.games.gin_rummy.game import GinState
 
 # The knocker's usual melds: 2-3-4 of clubs, 5-6-7 of hearts, three nines.
 MELDED9 = "2C 3C 4C 5H 6H 7H 9S 9D 9H"
@@ -540,7 +541,7 @@ def test_going_out_helpers_agree_with_the_solver() -> None:
     import random
 
     from gamenight.families.melds import is_meld, min_deadwood
-    from gamenight.games.gin_rummy import MELD_RULES, VALUE, least_deadwood_spreads
+    from gamenight.games.gin_rummy.deadwood import MELD_RULES, VALUE, least_deadwood_spreads
     rng = random.Random(5)
     for _ in range(300):
         deck = list(DECK)

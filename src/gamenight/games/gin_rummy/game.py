@@ -1,397 +1,42 @@
-"""Gin Rummy (rulebook 001), with the Metzker tournament rules of rulebook 000 as house options.
-
-The standard game: ten cards each and an up-card, the first-turn offer of the up-card,
-knocking with ten or less, gin, laying off, the two-card stock limit, undercuts, and a game
-to 100 with game, shutout and line bonuses. The "metzker" preset switches on the tournament
-rules: a 13/12 deal without an up-card, aces high or low, Gin / Double Gin / "Run with X",
-the run undercut (double the run plus 25), stock-out scoring and three concurrent games to
-200 with Gin circles. Every one of those is its own option, so a house can mix them.
-
-The meld search (least deadwood, the knocker's spread, the defender's best lay-off) comes
-from ``families.melds``; the play path itself only moves cards, and asks the solver only
-when a hand could possibly go out.
-"""
+"""Gin Rummy's state machine: the deal, the draw and discard, going out, scoring and the match."""
 
 from __future__ import annotations
 
-import itertools
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamenight.core.cards import FACES, Card, card_text, standard_deck
+from gamenight.core.cards import Card, card_text
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, Clause, IllegalAction, Rules
-from gamenight.engine.game import Game, GameSpec, Result, State, Zone, ranked
-from gamenight.engine.options import option
+from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, IllegalAction
+from gamenight.engine.game import Game, Result, State, Zone, ranked
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.families import melds
-from gamenight.families.melds import Arrangement, LayOff, MeldRules
-
-# --- options ---------------------------------------------------------------------------------------
-
-STANDARD_DEAL = "ten-upcard"
-METZKER_DEAL = "thirteen-twelve"
-ONE_GAME = "one-game"
-THREE_GAMES = "three-games"
-
-
-@dataclass(frozen=True)
-class GinOptions:
-    deal: str = option(
-        STANDARD_DEAL, "Deal: {value} (thirteen-twelve: the dealer's opponent gets 13 cards and the dealer 12, "
-        "no card is turned up, and the opponent's first turn is a discard only).",
-        choices=(STANDARD_DEAL, METZKER_DEAL))
-    aces: str = option("low", "Aces: {value} (high-or-low: A-2-3 and Q-K-A are both runs, but K-A-2 is not).",
-                       choices=("low", "high-or-low"))
-    knock_limit: int = option(10, "You may knock (go out, \"run\") when your unmatched cards total {value} or "
-                              "less (the tournament rules' \"less than 10\" is 9).", minimum=0, maximum=60)
-    double_gin: bool = option(False, "Double Gin (all your cards match after the draw, so you go out without "
-                              "a discard) is allowed: {value}.")
-    gin_bonus: int = option(20, "Going gin scores a bonus of {value} points plus the opponent's count.",
-                            minimum=0, maximum=500)
-    undercut_scoring: str = option(
-        "difference", "An undercut scores: {value} (difference: the difference plus the undercut bonus; "
-        "double-run: double the knocker's count plus the undercut bonus).", choices=("difference", "double-run"))
-    undercut_bonus: int = option(10, "The undercut bonus is {value} points.", minimum=0, maximum=500)
-    stock_end: int = option(2, "The hand ends when the stock is down to {value} cards and the player who drew "
-                            "from it discards without going out.", minimum=0, maximum=20)
-    stock_out: str = option("cancel", "When the stock runs down: {value} (cancel: no score, same dealer deals "
-                            "again; difference: the lower count scores the difference, no gins).",
-                            choices=("cancel", "difference"))
-    next_dealer: str = option("alternate", "The next dealer: {value} (winner: whoever scored the hand deals "
-                              "the next).", choices=("alternate", "winner"))
-    may_discard_taken: bool = option(True, "You may discard the card you just took from the discard pile: "
-                                     "{value}.")
-    match_format: str = option(
-        ONE_GAME, "Scoring format: {value} (three-games: three concurrent games to the column target, "
-        "with Gin circles).", choices=(ONE_GAME, THREE_GAMES))
-    target: int = option(100, "A game is played to {value} points.", minimum=1, maximum=10_000)
-    game_bonus: int = option(100, "The winner of the game gets a bonus of {value} points.", minimum=0,
-                             maximum=10_000)
-    shutout_bonus: int = option(200, "If the loser scored nothing, the game bonus is {value} points.",
-                                minimum=0, maximum=10_000)
-    line_bonus: int = option(20, "Each hand won adds a line (box) bonus of {value} points at the end.",
-                             minimum=0, maximum=1000)
-    column_target: int = option(200, "In the three-games format each game goes to {value} points.",
-                                minimum=1, maximum=10_000)
-    gin_value: int = option(25, "In the three-games format each Gin circle is worth {value} points when a "
-                            "game ends.", minimum=0, maximum=1000)
-
-
-METZKER: dict[str, Any] = {
-    "deal": METZKER_DEAL, "aces": "high-or-low", "knock_limit": 9, "double_gin": True, "gin_bonus": 0,
-    "undercut_scoring": "double-run", "undercut_bonus": 25, "stock_end": 0, "stock_out": "difference",
-    "next_dealer": "winner", "match_format": THREE_GAMES,
-}
-
-# --- clauses -----------------------------------------------------------------------------------------
-
-D = "Cards and deal"
-P = "Play"
-K = "Knocking"
-L = "Laying off"
-E = "End of the stock"
-S = "Scoring"
-G = "The game"
-T = "Tournament games"
-
-
-def _one(o: Any) -> bool:
-    return bool(o.match_format == ONE_GAME)
-
-
-def _three(o: Any) -> bool:
-    return bool(o.match_format == THREE_GAMES)
-
-
-RULES = Rules([
-    Clause("gin_rummy.deck", "One standard deck of 52 cards is used, two players. Cards in each suit rank, "
-           "from low to high: Ace 2 3 4 5 6 7 8 9 10 Jack Queen King.", D, option="aces",
-           when=lambda o: o.aces == "low"),
-    Clause("gin_rummy.deck.aces", "One standard deck of 52 cards, two players. Aces are high or low but can not "
-           "be both: A-2-3 is a run and so is Q-K-A, but K-A-2 is not.", D, option="aces",
-           when=lambda o: o.aces == "high-or-low"),
-    Clause("gin_rummy.values", "Card values: face cards (K, Q, J) 10 points, ace 1 point, number cards their "
-           "spot value (a ten counts 10).", D),
-    Clause("gin_rummy.deal.first-dealer", "The first dealer is chosen at random.", D),
-    Clause("gin_rummy.deal.alternate", "The turn to deal alternates between the players.", D,
-           option="next_dealer", when=lambda o: o.next_dealer == "alternate"),
-    Clause("gin_rummy.deal.winner", "The player who scored the hand deals the next one (if nobody scored, the "
-           "same dealer deals again).", D, option="next_dealer", when=lambda o: o.next_dealer == "winner"),
-    Clause("gin_rummy.deal.ten", "Each player is dealt ten cards, one at a time. The twenty-first card is "
-           "turned face up to start the discard pile and the rest of the deck is placed face down beside it "
-           "to form the stock.", D, option="deal", when=lambda o: o.deal == STANDARD_DEAL),
-    Clause("gin_rummy.deal.thirteen", "The dealer deals 13 cards to the opponent and 12 to themself. No card "
-           "is turned over; the rest of the deck forms the stock.", D, option="deal",
-           when=lambda o: o.deal == METZKER_DEAL),
-    Clause("gin_rummy.deal.next", "When a hand is over, the next dealer deals the next hand ('deal').", D),
-    Clause("gin_rummy.melds", "Arrange your cards into sets: a sequence (run) is three or more cards of the "
-           "same suit in consecutive order; a group is three or four cards of the same rank. A card can "
-           "belong to only one set at a time.", P),
-    Clause("gin_rummy.turn.draw", "A normal turn begins with the draw: take the top card of the stock "
-           "('draw stock') or the top card of the discard pile ('take discard'). The discard pile is face "
-           "up; a card drawn from the stock is not shown to the other player.", P),
-    Clause("gin_rummy.turn.discard", "To complete your turn, discard one card from your hand face up on top "
-           "of the discard pile.", P),
-    Clause("gin_rummy.turn.discard-taken", "You may not discard the card you have just taken from the "
-           "discard pile in the same turn.", P, option="may_discard_taken",
-           when=lambda o: not o.may_discard_taken),
-    Clause("gin_rummy.first.upcard", "On the first turn the player who did not deal chooses whether to take "
-           "the turned-up card ('take discard' or 'pass'). If they decline, the dealer may take it. If both "
-           "refuse it, the non-dealer draws the top card of the stock. Whoever took a card completes their "
-           "turn by discarding, and then it is the other player's turn.", P, option="deal",
-           when=lambda o: o.deal == STANDARD_DEAL),
-    Clause("gin_rummy.first.thirteen", "The dealer's opponent does not draw on the first turn: they only "
-           "discard (or go out). After the first play a turn is a draw followed by a discard.", P,
-           option="deal", when=lambda o: o.deal == METZKER_DEAL),
-    Clause("gin_rummy.knock", "Play ends when a player knocks (in the tournament rules: goes out with a Gin, "
-           "a Double Gin or a Run). You may knock on any turn, including the first, immediately after "
-           "drawing: discard one card as usual ('knock 7H') and spread your cards face up, arranged into "
-           "sets and unmatched cards. This referee arranges the spread for you so that your unmatched cards "
-           "count as little as possible.", K),
-    Clause("gin_rummy.knock.limit", "To be allowed to knock, the total value of your unmatched cards after "
-           "the discard must be {knock_limit} points or less.", K, option="knock_limit"),
-    Clause("gin_rummy.knock.gin", "Knocking with no unmatched cards at all is going gin ('gin 7H'): every "
-           "card but the discard must be in a set.", K),
-    Clause("gin_rummy.knock.double-gin", "Double Gin: when all your cards match after the draw and you have "
-           "no discard, lay them all down and declare Double Gin ('gin').", K, option="double_gin",
-           when=lambda o: o.double_gin),
-    Clause("gin_rummy.knock.optional", "You are never forced to knock or go gin: a player who is able to may "
-           "carry on playing to try for a better score (for example a Gin or a Double Gin).", K),
-    Clause("gin_rummy.layoff", "The opponent of the knocker then spreads their cards face up, arranged into "
-           "sets where possible, and (unless the knocker went gin) lays off unmatched cards on the knocker's "
-           "sets: a fourth card on a group of three, or further consecutive cards of the same suit at either "
-           "end of a sequence, one after another. This referee makes the spread and lay-off that leave the "
-           "opponent's count as low as possible, as any player would.", L),
-    Clause("gin_rummy.layoff.gin", "If a player goes gin, the opponent is not allowed to lay off any cards.", L),
-    Clause("gin_rummy.layoff.knocker", "The knocker is never allowed to lay off cards on the opponent's sets.",
-           L),
-    Clause("gin_rummy.stock.end", "The play also ends if the stock pile is reduced to {stock_end} cards and the "
-           "player who drew the card that left it so discards without knocking.", E, option="stock_end"),
-    Clause("gin_rummy.stock.cancel", "In this case the hand is cancelled, there is no score, and the same "
-           "dealer deals again.", E, option="stock_out", when=lambda o: o.stock_out == "cancel"),
-    Clause("gin_rummy.stock.difference", "In this case each player lays down what they can and counts their "
-           "left-over points; the player with the least points scores the difference. No Gins are awarded "
-           "and nobody lays off.", E, option="stock_out", when=lambda o: o.stock_out == "difference"),
-    Clause("gin_rummy.score.count", "At the end of a hand each player counts the total value of their "
-           "unmatched cards (after laying off).", S),
-    Clause("gin_rummy.score.knock", "If the knocker's count is lower, the knocker scores the difference "
-           "between the two counts.", S),
-    Clause("gin_rummy.score.undercut", "If the knocker did not go gin and the counts are equal, or the "
-           "knocker's count is greater, the knocker has been undercut: the opponent scores the difference "
-           "between the counts plus a {undercut_bonus} point bonus.", S, option="undercut_scoring",
-           when=lambda o: o.undercut_scoring == "difference"),
-    Clause("gin_rummy.score.undercut-double", "If the opponent has equal to or less points than the player "
-           "who ran, the opponent is awarded double the points the runner ran with plus {undercut_bonus} "
-           "(run with 6: 6 x 2 + 25 = 37 points). No Gins are awarded for a run.", S,
-           option="undercut_scoring", when=lambda o: o.undercut_scoring == "double-run"),
-    Clause("gin_rummy.score.gin", "A player who goes gin scores a bonus of {gin_bonus} points plus the "
-           "opponent's count in unmatched cards, if any. A player who goes gin can never be undercut: even if "
-           "the other player has no unmatched cards at all, the gin scores and the other player scores "
-           "nothing.", S, option="gin_bonus", when=lambda o: o.gin_bonus > 0),
-    Clause("gin_rummy.score.gin-points", "A player who goes out with a Gin (or a Double Gin) earns the opponent's "
-           "points, their count in unmatched cards; a Gin is never undercut and the opponent scores nothing.", S,
-           option="gin_bonus", when=lambda o: o.gin_bonus == 0),
-    Clause("gin_rummy.score.gins", "Gins are counted: a Gin earns 1 Gin and a Double Gin earns 2 Gins, besides "
-           "the opponent's points.", S, option="match_format", when=_three),
-    Clause("gin_rummy.game.target", "The game continues with further deals until one player's cumulative "
-           "score reaches {target} points or more.", G, option="match_format", when=_one),
-    Clause("gin_rummy.game.bonus", "That player then receives an additional bonus of {game_bonus} points.", G,
-           option="match_format", when=_one),
-    Clause("gin_rummy.game.shutout", "If the loser failed to score anything at all during the game, the "
-           "winner's bonus is {shutout_bonus} points instead.", G, option="match_format", when=_one),
-    Clause("gin_rummy.game.line", "In addition, each player adds {line_bonus} points for each hand they won "
-           "(the line or box bonus). These points cannot be counted as part of the {target} needed to win.",
-           G, option="match_format", when=_one),
-    Clause("gin_rummy.game.settle", "After the bonuses have been added, the player with the higher score "
-           "wins; the lower pays the higher an amount proportional to the difference (a table custom: "
-           "settle as your house does).", G, option="match_format", when=_one),
-    Clause("gin_rummy.columns.three", "Three games are played concurrently, each ending when a side reaches "
-           "{column_target} points in that game (column).", T, option="match_format", when=_three),
-    Clause("gin_rummy.columns.round", "After each hand the sides' points are totalled and the higher side is "
-           "awarded the difference; the side with more Gins is awarded the difference in Gins. With two "
-           "players each side is one player; rotating couples between tables is for multi-table tournaments "
-           "and is not refereed here.", T, option="match_format", when=_three),
-    Clause("gin_rummy.columns.points", "The first time a side scores points they go in its first game column "
-           "only; the second time in the first and second columns; from the third time on in every game "
-           "still being played.", T, option="match_format", when=_three),
-    Clause("gin_rummy.columns.gins", "Gins are only awarded in a game where the side already had points "
-           "before this hand (a circle around the points, one for each Gin). The first time a side scores, "
-           "no Gins are awarded.", T, option="match_format", when=_three),
-    Clause("gin_rummy.columns.won", "Once a side has won a game it is awarded {column_target} points plus "
-           "{gin_value} for each Gin it got in that game; the losing side is awarded {gin_value} for each of "
-           "its Gins in that game and no score for points. Play continues in the other games until all three "
-           "are finished.", T, option="match_format", when=_three),
-    Clause("gin_rummy.columns.winner", "The side with the highest score after all three games are completed "
-           "wins.", T, option="match_format", when=_three),
-])
-
-SPEC = GameSpec(
-    id="gin_rummy", title="Gin Rummy", family="rummy", players=(2,), default_players=2,
-    options=GinOptions, rules=RULES, source="001, 000",
-    summary="Two players draw and discard to form sets and sequences, then knock or go gin. Game to 100.",
-    presets={"standard": {}, "metzker": METZKER},
-    sections=(D, P, K, L, E, S, G, T),
+from gamenight.families.melds import Arrangement, LayOff
+from gamenight.games.gin_rummy.deadwood import (
+    CARD,
+    DEAL,
+    DECK,
+    DISCARD,
+    DOUBLE_GIN,
+    DRAW_STOCK,
+    GIN,
+    KNOCK,
+    MELD_RULES,
+    PASS,
+    TAKE_DISCARD,
+    VALUE,
+    going_out,
+    least_deadwood_spreads,
+    texts,
 )
-
-# --- tables ----------------------------------------------------------------------------------------
-
-DECK: tuple[Card, ...] = tuple(standard_deck())
-CARD: list[Card] = [FACES.get(i, Card(i)) for i in range(64)]
-VALUE: list[int] = [0] * 64
-for _c in DECK:
-    VALUE[_c] = melds.gin_value(_c)
-
-DRAW_STOCK = Action("draw", ("stock",))
-TAKE_DISCARD = Action("take", ("discard",))
-PASS = Action("pass", ())
-DEAL = Action("deal", ())
-DOUBLE_GIN = Action("gin", ())
-DISCARD: list[Action] = [Action("discard", (CARD[i],)) for i in range(64)]
-KNOCK: list[Action] = [Action("knock", (CARD[i],)) for i in range(64)]
-GIN: list[Action] = [Action("gin", (CARD[i],)) for i in range(64)]
-
-MELD_RULES = {"low": MeldRules(ace_low=True, ace_high=False, max_set_size=4),
-              "high-or-low": MeldRules(ace_low=True, ace_high=True, max_set_size=4)}
-
-_OUTS: dict[tuple[int, str, int], tuple[int, tuple[tuple[Card, int], ...]]] = {}
-
-_LANE_VALUE = [0] * (1 << 16)
-"""Total card value of one suit's 16-bit rank mask."""
-for _m in range(1, 1 << 16):
-    _low = _m & -_m
-    _r = _low.bit_length() - 1
-    _LANE_VALUE[_m] = _LANE_VALUE[_m ^ _low] + (1 if _r == 14 else min(_r, 10) if _r >= 2 else 0)
-_ACE_BITS = sum(1 << (16 * s + 14) for s in range(4))
-_LOW_ACE_BITS = sum(1 << (16 * s + 1) for s in range(4))
-_NOT_ACES = ~_ACE_BITS
-
-
-def dead_floor(mask: int, ace_high: bool) -> int:
-    """A quick lower bound on a hand's deadwood: the value of the cards that are in no possible
-    meld at all (no two same-suit neighbours to run with, no two more of their rank).
-
-    ``mask`` has bit ``card`` set for each card held; all four suits are handled at once
-    (bits 0, 1 and 15 of each suit's lane are empty, so shifts never mix suits)."""
-    low = (mask & _ACE_BITS) >> 13
-    x = (mask | low) if ace_high else (mask & _NOT_ACES) | low
-    r = x & (x >> 1) & (x >> 2)
-    cov = r | (r << 1) | (r << 2)
-    cov |= (cov & _LOW_ACE_BITS) << 13
-    a, b, c, d = mask & 0xFFFF, mask >> 16 & 0xFFFF, mask >> 32 & 0xFFFF, mask >> 48
-    three = (a & b & (c | d)) | (c & d & (a | b))
-    if three:
-        cov |= three | three << 16 | three << 32 | three << 48
-    un = mask & ~cov
-    return _LANE_VALUE[un & 0xFFFF] + _LANE_VALUE[un >> 16 & 0xFFFF] + _LANE_VALUE[un >> 32 & 0xFFFF] \
-        + _LANE_VALUE[un >> 48]
-
-
-_BIT = [1 << i for i in range(64)]
-
-
-def going_out(hand: list[Card], aces: str, limit: int) -> tuple[int, tuple[tuple[Card, int], ...]]:
-    """(least deadwood of the whole hand, or a lower bound on it when the hand cannot go out;
-    the discards leaving ``limit`` or less, with the deadwood they leave).
-
-    Discarding X leaves at least (whole hand's deadwood - value of X), so a hand whose deadwood
-    is over ``limit`` + 10 cannot go out; the quick :func:`dead_floor` rules most hands out
-    before the solver is asked, and then only cards worth enough are tried."""
-    mask = sum(map(_BIT.__getitem__, hand))
-    floor = dead_floor(mask, aces != "low")
-    if floor - limit > 10:
-        return floor, ()
-    key = (mask, aces, limit)
-    hit = _OUTS.get(key)
-    if hit is not None:
-        return hit
-    rules = MELD_RULES[aces]
-    full = melds.min_deadwood(hand, rules)
-    need = full - limit
-    outs = []
-    if need <= 10:
-        for i, c in enumerate(hand):
-            if VALUE[c] >= need:
-                dw = melds.min_deadwood(hand[:i] + hand[i + 1:], rules)
-                if dw <= limit:
-                    outs.append((c, dw))
-    result = (full, tuple(outs))
-    if len(_OUTS) > 20_000:
-        _OUTS.clear()
-    _OUTS[key] = result
-    return result
-
-
-def _candidate_melds(hand: list[Card], ace_high: bool) -> list[tuple[Card, ...]]:
-    """Every set and run that can be made from ``hand`` (runs: each window of three or more
-    consecutive cards of a suit; an ace sits low, or high as well when the rules allow)."""
-    out: list[tuple[Card, ...]] = []
-    by_rank: dict[int, list[Card]] = {}
-    by_suit: dict[int, dict[int, Card]] = {}
-    for c in hand:
-        by_rank.setdefault(c & 15, []).append(c)
-        pos = by_suit.setdefault(c >> 4, {})
-        pos[c & 15] = c
-        if c & 15 == 14:
-            pos[1] = c
-            if not ace_high:
-                del pos[14]
-    for same in by_rank.values():
-        if len(same) >= 3:
-            out += list(itertools.combinations(same, 3))
-            if len(same) == 4:
-                out.append(tuple(same))
-    for pos in by_suit.values():
-        for start in sorted(pos):
-            if start - 1 in pos:
-                continue
-            block = []
-            r = start
-            while r in pos:
-                block.append(pos[r])
-                r += 1
-            for i in range(len(block) - 2):
-                for j in range(i + 3, len(block) + 1):
-                    out.append(tuple(block[i:j]))
-    return out
-
-
-def least_deadwood_spreads(hand: list[Card], ace_high: bool, limit: int = 64) -> list[tuple[tuple[Card, ...], ...]]:
-    """The ways (up to ``limit``) of spreading ``hand`` into melds that leave the least deadwood.
-    Several can tie, and they differ in what the opponent may lay off."""
-    cands = _candidate_melds(hand, ace_high)
-    index = {int(c): i for i, c in enumerate(hand)}
-    masks = [sum(1 << index[int(c)] for c in m) for m in cands]
-    worth = [sum(VALUE[c] for c in m) for m in cands]
-    best_val = -1
-    found: list[tuple[int, ...]] = []
-
-    def walk(i: int, used: int, val: int, chosen: tuple[int, ...]) -> None:
-        nonlocal best_val, found
-        if val > best_val:
-            best_val, found = val, [chosen]
-        elif val == best_val and len(found) < limit:
-            found.append(chosen)
-        for j in range(i, len(cands)):
-            if not masks[j] & used:
-                walk(j + 1, used | masks[j], val + worth[j], chosen + (j,))
-
-    walk(0, 0, 0, ())
-    return [tuple(cands[j] for j in chosen) for chosen in found]
-
-
-def _sort_key(c: int) -> tuple[int, int]:
-    return c >> 4, (c & 15) % 14
-
-
-def texts(cards: Any) -> list[str]:
-    """Cards as text, sorted by suit and rank (ace first)."""
-    return [card_text(c) for c in sorted(cards, key=_sort_key)]
-
-
-# --- state ------------------------------------------------------------------------------------------
+from gamenight.games.gin_rummy.rules import (
+    METZKER_DEAL,
+    RULES,
+    SPEC,
+    THREE_GAMES,
+)
 
 
 @dataclass
@@ -912,3 +557,4 @@ class GinRummy(Game[GinState]):
         if phase == "show":
             return "The hand is over: 'deal' the next one."
         return ""
+
