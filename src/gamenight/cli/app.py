@@ -142,7 +142,8 @@ def rules(game: Annotated[str, typer.Argument(help="Game id, e.g. hearts.")],
 SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 DICE_KEYS = {"dice", "kept", "roll", "rolled", "held", "set_aside", "scoring_dice"}
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
-HIDDEN_KEYS = {"sheet", "to_act", "over", "hand", "phase", "hand_no", "dealer", "trick", "last_trick", "trump"}
+HIDDEN_KEYS = {"sheet", "to_act", "over", "hand", "phase", "hand_no", "dealer", "trick", "last_trick", "trump",
+               "seat", "players", "turn", "active"}
 
 
 def card_markup(token: str) -> Text:
