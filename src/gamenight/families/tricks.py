@@ -6,14 +6,15 @@ Suit and power of each card are per-hand look-up tables indexed by the card's
 int value, so a game where a card changes suit (a left bower) or rank order just
 fills the tables differently, and play stays fast.
 
-Also here, for the games that need them: bower tables, the bidding order, seats
-of partners and team totals.
+Also here, for the games that need them: bower tables, tables for an unusual rank
+order, point tables, stripping a (multi-)deck, the bidding order, seats of partners
+and team totals.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -80,6 +81,49 @@ def _build_tables(trump: int | None, ace_high: bool) -> tuple[list[int], list[in
             rank = 1
         power[c] = rank + (TRUMP_BONUS if trump is not None and c >> 4 == trump else 0)
     return suit, power
+
+
+_ORDER_TABLES: dict[tuple[tuple[int, ...], int | None], tuple[list[int], list[int]]] = {}
+
+
+def ranked_tables(order: Sequence[int], trump: int | None = None) -> tuple[list[int], list[int]]:
+    """Suit and power tables for a game with its own rank order, ``order`` listed high to
+    low (K Q J A 10 9 8 7 is ``(13, 12, 11, 14, 10, 9, 8, 7)``). Ranks not listed have power 0.
+    Shared and cached: callers must not modify them."""
+    key = (tuple(order), trump)
+    if key not in _ORDER_TABLES:
+        suit = [c >> 4 for c in range(TABLE_SIZE)]
+        strength = {rank: len(order) - i for i, rank in enumerate(order)}
+        power = [strength.get(c & 15, 0) + (TRUMP_BONUS if trump is not None and c >> 4 == trump else 0)
+                 for c in range(TABLE_SIZE)]
+        _ORDER_TABLES[key] = (suit, power)
+    return _ORDER_TABLES[key]
+
+
+def point_table(points: Callable[[int], int]) -> list[int]:
+    """Points of every face, indexed by the card's int value: ``table[c]``. Build once per
+    game (or per round) and count a pile with :func:`count_points`."""
+    return [points(c) if (c >> 4) < 4 and 2 <= (c & 15) <= 14 else 0 for c in range(TABLE_SIZE)]
+
+
+def count_points(pile: Iterable[int], table: Sequence[int]) -> int:
+    """The points in ``pile`` by a :func:`point_table`."""
+    return sum(table[c] for c in pile)
+
+
+def remove_cards(deck: Sequence[Card], faces: Iterable[int]) -> list[Card]:
+    """``deck`` without one physical copy of each face in ``faces`` (a face listed twice
+    removes two copies). "Two decks, remove one set of clubs" is
+    ``remove_cards(standard_deck(copies=2), clubs)``. A face not in the deck is an error."""
+    out = list(deck)
+    for face in faces:
+        for i in range(len(out) - 1, -1, -1):
+            if out[i] == face:
+                del out[i]
+                break
+        else:
+            raise ValueError(f"{card_text(face)} is not in the deck")
+    return out
 
 
 def same_colour(suit: int) -> int:
@@ -150,6 +194,8 @@ class TrickState(State):
     hooks: bool = True
     """Whether the game's lead and play restrictions can still narrow the legal cards this
     hand; a game clears it once they cannot (e.g. hearts broken), to keep play fast."""
+    last_identical_wins: bool | None = None
+    """Per-match override of the game's ``last_identical_wins`` (a house option); None: the game's."""
 
 
 TS = TypeVar("TS", bound=TrickState)
@@ -300,7 +346,9 @@ class TrickGame(Game[TS]):
                     nxt = 0
             state.turn = nxt
             return
-        winner = trick_winner(trick, state.suit, state.power, state.trump, self.last_identical_wins)
+        last_wins = state.last_identical_wins
+        winner = trick_winner(trick, state.suit, state.power, state.trump,
+                              self.last_identical_wins if last_wins is None else last_wins)
         state.taken[winner].extend([c for _, c in trick])
         state.tricks_won[winner] += 1
         state.last_trick = trick

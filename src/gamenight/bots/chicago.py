@@ -1,0 +1,114 @@
+"""A Chicago bot: draws to the discard with the best expected poker score (sampled), declares
+its hand honestly and names its true ranks, shows before breaking a declared hand, and in the
+tricks keeps its best card for the last one."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from gamenight.bots.base import View, heuristic_for
+from gamenight.core.cards import Card, parse_card, standard_deck
+from gamenight.engine.actions import Action
+from gamenight.games.chicago import EVAL, POINTS, hand_type
+
+_DECK = [int(c) for c in standard_deck()]
+SAMPLES = 24
+SHOW = Action("show")
+PASS = Action("pass")
+SAME = Action("same")
+
+
+def utility(value: int) -> float:
+    """What a five-card hand is worth to the bot: the table's points, a little for high cards."""
+    t = hand_type(value)
+    return POINTS.get(t, 0) + ((value >> 16) & 15) / 50
+
+
+class ChicagoBot:
+    name = "heuristic"
+
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        verbs = {a.verb for a in legal}
+        hand = [parse_card(t) for t in view.get("hand") or []]
+        if "stand" in verbs:
+            return self._draw(view, hand, legal, rng)
+        if view.get("phase") == "showdown":
+            return self._declare(view, legal)
+        return self._play(view, hand, legal)
+
+    # --- drawing -------------------------------------------------------------------------------
+    def _draw(self, view: View, hand: list[Card], legal: list[Action], rng: random.Random) -> Action:
+        seen = {int(c) for c in hand}
+        for e in view.get("exposed", []):
+            seen |= {int(parse_card(t)) for t in e["cards"]}
+        for p in view.get("played", []):
+            seen |= {int(parse_card(t)) for t in p}
+        unseen = [c for c in _DECK if c not in seen]
+        best: tuple[float, tuple[int, ...]] = (-1.0, ())
+        for k in range(0, len(hand) + 1):
+            for drop in itertools.combinations(hand, k):
+                rest = [c for c in hand if c not in drop]
+                if k == 0:
+                    score = utility(EVAL.best_value(hand))
+                else:
+                    total = 0.0
+                    for _ in range(SAMPLES):
+                        total += utility(EVAL.best_value(rest + rng.sample(unseen, k)))
+                    score = total / SAMPLES
+                if score > best[0] + 1e-9:
+                    best = (score, tuple(int(c) for c in drop))
+        if not best[1]:
+            return Action("stand")
+        want = Action("discard", tuple(c for c in hand if int(c) in best[1]))
+        if want in legal:
+            return want
+        if SHOW in legal:
+            return SHOW
+        return Action("stand")
+
+    # --- showdowns -------------------------------------------------------------------------------
+    def _declare(self, view: View, legal: list[Action]) -> Action:
+        mine = str(view.get("my_hand_type") or "no pair").replace(" ", "_")
+        ranks = list(view.get("my_ranks") or [])
+        duel = view.get("duel")
+        if duel is None:
+            declare = Action("declare", (mine,))
+            if declare in legal:
+                return declare
+            best_claim = view.get("best_claim") or ""
+            if SAME in legal and best_claim.split(":")[0].replace(" ", "_") == mine:
+                return SAME
+            return PASS
+        named = duel["named"]
+        seat = str(view["seat"])
+        depth = len(named.get(seat, []))
+        if depth < len(ranks):
+            act = Action("rank", (ranks[depth],))
+            if act in legal:
+                return act
+        return PASS if PASS in legal else legal[0]
+
+    # --- the tricks -----------------------------------------------------------------------------
+    def _play(self, view: View, hand: list[Card], legal: list[Action]) -> Action:
+        cards: list[Card] = [a.args[0] for a in legal]  # type: ignore[misc]
+        by_card = {int(c): a for c, a in zip(cards, legal)}
+        keep = max(hand, key=lambda c: c & 15)
+        trick = [parse_card(t["card"]) for t in view.get("trick", [])]
+        if len(hand) == 2 and trick:
+            led = trick[0] >> 4
+            top = max(c & 15 for c in trick if c >> 4 == led)
+            winners = [c for c in cards if c != keep and c >> 4 == led and c & 15 > top]
+            if winners:
+                return by_card[int(winners[0])]
+        if len(hand) == 1:
+            return legal[0]
+        others = [c for c in cards if c != keep] or cards
+        return by_card[int(min(others, key=lambda c: c & 15))]
+
+
+@heuristic_for("chicago")
+def _make() -> ChicagoBot:
+    return ChicagoBot()

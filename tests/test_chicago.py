@@ -1,0 +1,415 @@
+"""Chicago (rulebook 004): the deal and the three draws, the verbal showdowns (types, 'same',
+naming ranks as in the book's 'two pair, kings high'), the points table, showing before
+breaking a declared hand, forfeits, the last trick and the final hand, the 46-point freeze,
+52 to win, the options, whole matches and the bot."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import gamenight
+from gamenight import IllegalAction, cards
+from gamenight.bots import RandomBot, has_heuristic, make_bot
+from gamenight.core.cards import standard_deck
+from gamenight.engine.actions import Action
+from gamenight.games.chicago import NEXT_RANKS, POINTS, claim_value, hand_type, significant, value_of
+from gamenight.rulebook.render import build_book
+
+
+def start(hands: dict[int, str], players: int = 3, dealer: int = 0, stock: str | None = None,
+          totals: list[int] | None = None, **options):
+    """Deal known hands (others get what is left) and begin the first draw; ``stock`` lists the
+    next cards drawn, in order."""
+    m = gamenight.load("chicago", players=players, seed=4, options=options)
+    st = m.state
+    if totals is not None:
+        st.sheet.add("before", tuple(totals), 0)
+    hs = {s: cards(t) for s, t in hands.items()}
+    top = cards(stock) if stock else []
+    used = {int(c) for h in [*hs.values(), top] for c in h}
+    free = [c for c in standard_deck() if int(c) not in used]
+    for s in range(players):
+        if s not in hs:
+            hs[s], free = free[:5], free[5:]
+    st.dealer = dealer
+    st.hands = [sorted(hs[s]) for s in range(players)]
+    st.stock = free + list(reversed(top))
+    st.frozen = [st.sheet.totals[s] >= options.get("freeze_at", 46) for s in range(players)]
+    st.draw_round = 0
+    st.draws = []
+    m.game._start_draw(st)
+    return m
+
+
+def refused(m, seat, action) -> str:
+    before = json.dumps(m.view(None))
+    with pytest.raises(IllegalAction) as e:
+        m.apply(seat, action)
+    assert json.dumps(m.view(None)) == before
+    return e.value.clause_id
+
+
+def stand_all(m) -> None:
+    while m.state.phase == "draw":
+        m.apply(m.to_act()[0], "stand")
+
+
+def say(m, *moves: str) -> None:
+    for mv in moves:
+        m.apply(m.to_act()[0], mv)
+
+
+# --- dealing and drawing ---------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_deal_five_each_rest_is_stock(players):
+    m = gamenight.load("chicago", players=players, seed=1)
+    st = m.state
+    assert all(len(h) == 5 for h in st.hands) and len(st.stock) == 52 - 5 * players
+    assert st.phase == "draw" and m.to_act() == ((st.dealer + 1) % players,)
+
+
+def test_draw_order_and_replacement():
+    m = start({1: "2C 3D 4H 9S KC"}, dealer=0, stock="AS AH AD")
+    assert m.to_act() == (1,)
+    assert refused(m, 1, "discard 5C") == "chicago.draw"
+    m.apply(1, "discard 9S 2C 3D")  # any order
+    assert sorted(str(c) for c in m.state.hands[1]) == sorted(["4H", "KC", "AS", "AH", "AD"])
+    assert m.view(2)["draws"] == [{"1": 3}]
+    assert "2C" not in json.dumps(m.view(2))
+    assert m.game.redact(m.state, 1, m.log[-1].action, 2) == "discard 3 cards"
+    assert m.to_act() == (2,)
+    m.apply(2, "stand")
+    assert m.to_act() == (0,)  # round to the dealer
+    m.apply(0, "stand")
+    assert m.state.phase == "showdown" and m.to_act() == (1,)
+
+
+def test_stock_reshuffled_when_used_up():
+    m = start({}, players=2, dealer=1)
+    st = m.state
+    st.pile = st.stock[2:]
+    st.stock = st.stock[:2]
+    m.apply(0, m.legal_actions(0)[-1])  # discard all five
+    # the five discards were already on the pile when it became the new stock
+    assert len(st.hands[0]) == 5 and len(st.pile) == 0 and len(st.stock) == 42
+    assert any("[chicago.draw.reshuffle]" in n for n in st.notes)
+
+
+# --- showdowns ---------------------------------------------------------------------------------
+def test_declarations_must_rise_and_the_best_scores():
+    m = start({1: "2C 2D 5H 9S KC", 2: "3C 3D 3H 9D KH", 0: "4C 5D 6H 7S 8C"})
+    stand_all(m)
+    assert refused(m, 1, "rank 13") == "chicago.showdown.same"
+    say(m, "declare pair")
+    assert Action("declare", ("pair",)) not in m.legal_actions(2)
+    assert refused(m, 2, "declare pair") == "chicago.showdown"
+    say(m, "declare three_of_a_kind", "declare straight")
+    assert m.state.phase == "draw" and m.state.pending == [4, 0, 0]
+    assert any("[chicago.score.table]" in n for n in m.state.notes)
+    assert m.view(1)["calls"] == [{"seat": 1, "say": "pair"}, {"seat": 2, "say": "three of a kind"},
+                                  {"seat": 0, "say": "straight"}]
+    assert "4C" not in json.dumps(m.view(1))  # verbal: nothing is shown
+
+
+def test_same_type_names_ranks_two_pair_kings_high():
+    """The book's example: 'two pair, kings high'; the other passes or names a higher pair."""
+    m = start({1: "KC KD 5H 5S 2C", 2: "AC AD 3H 3S 2D", 0: "7C 8D 9H JS QC"})
+    stand_all(m)
+    say(m, "declare two_pair", "same")
+    assert m.to_act() == (1,)  # the earlier player names first
+    assert Action("pass") not in m.legal_actions(1)
+    say(m, "rank 13")
+    assert m.to_act() == (2,)
+    assert Action("rank", (12,)) not in m.legal_actions(2)  # lower than kings: pass instead
+    say(m, "rank 14")
+    assert m.state.best == [2] and m.state.duel is None and m.to_act() == (0,)
+    say(m, "pass")
+    assert m.state.pending == [0, 0, 2]
+    assert m.state.claims[2] == [(2, (14,))]
+
+
+def test_tied_to_the_last_card_nobody_scores():
+    m = start({1: "KC KD 5H 5S 2C", 2: "KH KS 5C 5D 2D"}, players=3, dealer=0)
+    stand_all(m)
+    say(m, "declare two_pair", "same", "rank 13", "rank 13", "rank 5", "rank 5", "rank 2", "rank 2")
+    assert m.state.best == [1, 2]
+    say(m, "pass")
+    assert m.state.pending == [0, 0, 0]
+    assert any("[chicago.score.tie]" in n for n in m.state.notes)
+    assert m.state.claims[1] and m.state.claims[2]  # both hold the highest hand: both must prove
+
+
+def test_points_table():
+    assert [POINTS[t] for t in range(1, 10)] == [1, 2, 3, 4, 5, 6, 7, 8, 52]
+    assert hand_type(value_of(cards("AS KS QS JS 10S"))) == 9
+    assert hand_type(value_of(cards("9S KS QS JS 10S"))) == 8
+    assert significant(value_of(cards("KC KD 5H 5S 2C"))) == (13, 5, 2)
+    assert NEXT_RANKS[(2, (13,))][0] == 12 and 13 not in NEXT_RANKS[(2, (13,))]
+    # proof: "two pair, kings high" is backed by kings and 5s (or better), not by queens and jacks
+    assert value_of(cards("KC KD 5H 5S 2C")) >= claim_value(2, (13,))
+    assert value_of(cards("AC AD 3H 3S 2C")) >= claim_value(2, (13,))
+    assert value_of(cards("QC QD JH JS 2C")) < claim_value(2, (13,))
+    assert value_of(cards("9C 9D 9H 4S 4C")) >= claim_value(2)  # a better type backs a lower claim
+
+
+def test_royal_flush_scores_52_and_wins_at_the_end_of_the_hand():
+    m = start({1: "AS KS QS JS 10S"})
+    stand_all(m)
+    say(m, "declare royal_flush", "pass", "pass")
+    assert m.state.pending[1] == 52 and not m.over
+    stand_all(m)
+    say(m, "pass", "pass", "pass")
+    stand_all(m)
+    while not m.over:
+        s = m.to_act()[0]
+        m.apply(s, m.legal_actions(s)[0])
+    assert m.result().winners == (1,) and m.sheet.totals[1] >= 52
+
+
+# --- proof and forfeit ------------------------------------------------------------------------
+def test_must_show_before_breaking_a_declared_hand():
+    m = start({1: "KC KD 5H 9S 2C"})
+    stand_all(m)
+    say(m, "declare pair", "pass", "pass")
+    assert m.to_act() == (1,)
+    assert Action("discard", tuple(cards("9S"))) in m.legal_actions(1) or \
+        Action("discard", tuple(sorted(cards("9S")))) in m.legal_actions(1)
+    assert refused(m, 1, "discard KC") == "chicago.draw.expose"
+    m.apply(1, "discard 2C 5H")  # the kings stay: no need to show
+    m.apply(2, "stand")
+    m.apply(0, "stand")
+    # declared again later? no: second showdown passes; the claim is still open
+    say(m, "pass", "pass", "pass")
+    assert m.to_act() == (1,) and Action("show") in m.legal_actions(1)
+    m.apply(1, "show")
+    assert m.view(2)["exposed"][0]["seat"] == 1 and "KC" in m.view(2)["exposed"][0]["cards"]
+    assert m.state.claims[1] == []
+    m.apply(1, "discard KC KD")
+    assert not m.over
+
+
+def test_a_bluff_shown_forfeits_the_game():
+    m = start({1: "2C 4D 6H 8S 10C"}, players=3)
+    stand_all(m)
+    say(m, "declare flush", "pass", "pass")
+    assert m.state.pending[1] == 5
+    assert Action("show") in m.legal_actions(1)
+    m.apply(1, "show")
+    assert m.over and m.state.forfeited == [1]
+    assert any("[chicago.forfeit]" in n for n in m.sheet.rows[-1].notes)
+    r = m.result()
+    assert r.ranking[-1] == (1,) and 1 not in r.winners
+
+
+def test_an_unproven_declaration_forfeits_after_the_tricks():
+    m = start({1: "2C 4D 6H 8S 10C", 2: "AC AD 3H 3S 2D"}, players=3)
+    stand_all(m)
+    say(m, "declare flush", "pass", "pass")
+    stand_all(m)
+    say(m, "pass", "pass", "pass")
+    stand_all(m)
+    while not m.over:
+        s = m.to_act()[0]
+        m.apply(s, m.legal_actions(s)[0])
+    assert m.state.forfeited == [1] and m.result().ranking[-1] == (1,)
+
+
+def test_a_bluff_drawn_into_is_proven_on_the_table():
+    """The declared flush is not there, so there is nothing to show before drawing; the fifth
+    spade arrives and the flush is on the table after the tricks: no forfeit."""
+    m = start({1: "2S 5S 9S JS KC"}, stock="AC KS")
+    m.apply(1, "stand")
+    m.apply(2, "discard " + str(m.state.hands[2][0]))  # takes the AC
+    m.apply(0, "stand")
+    say(m, "declare flush", "pass", "pass")
+    assert Action("discard", tuple(cards("KC"))) in m.legal_actions(1)
+    m.apply(1, "discard KC")
+    assert sorted(str(c) for c in m.state.hands[1]) == ["2S", "5S", "9S", "JS", "KS"]
+    while not m.over and m.state.hand_no == 1:
+        s = m.to_act()[0]
+        legal = m.legal_actions(s)
+        m.apply(s, Action("stand") if Action("stand") in legal else Action("pass") if Action("pass") in legal
+                else legal[0])
+    assert not m.state.forfeited
+    assert any("flush" in n for n in m.sheet.rows[0].notes)
+
+
+def test_everyone_forfeiting_leaves_no_winner_above_another():
+    m = start({1: "2C 4D 6H 8S 10C", 0: "3C 5D 7H 9S JC"}, players=2, dealer=0)
+    stand_all(m)
+    say(m, "declare flush", "same", "rank 13", "rank 13", "rank 9", "rank 9", "rank 5", "rank 5", "rank 3", "rank 3",
+        "rank 2", "rank 2")
+    assert m.state.best == [1, 0]
+    for _ in range(2):
+        stand_all(m)
+        if m.state.phase == "showdown":
+            say(m, "pass", "pass")
+    play_out(m)
+    assert m.over and sorted(m.state.forfeited) == [0, 1]
+    assert m.result().ranking == ((0, 1),)
+
+
+def test_honest_claims_option():
+    m = start({1: "KC KD 5H 9S 2C"}, honest_claims=True)
+    stand_all(m)
+    legal = m.legal_actions(1)
+    assert Action("declare", ("pair",)) in legal and Action("declare", ("flush",)) not in legal
+    assert refused(m, 1, "declare flush") == "chicago.showdown.honest"
+
+
+def test_prove_all_option_binds_beaten_declarers():
+    hands = {1: "KC KD 5H 9S 2C", 2: "3C 3D 3H 9D KH"}
+    m = start(hands, proof="all")
+    stand_all(m)
+    say(m, "declare pair", "declare three_of_a_kind", "pass")
+    assert m.state.claims[1] and m.state.claims[2]
+    d = start(hands)
+    stand_all(d)
+    say(d, "declare pair", "declare three_of_a_kind", "pass")
+    assert not d.state.claims[1] and d.state.claims[2]
+
+
+# --- tricks and the end of the hand -------------------------------------------------------------
+def play_out(m) -> None:
+    while m.state.phase == "play":
+        s = m.to_act()[0]
+        m.apply(s, m.legal_actions(s)[0])
+
+
+def test_last_trick_five_and_final_hand_scores():
+    m = start({1: "2C 3C 4C 5C 7D", 0: "9H 9S 9C 9D 2H"}, players=2, dealer=0)
+    for _ in range(2):
+        stand_all(m)
+        say(m, "pass", "pass")
+    stand_all(m)
+    assert m.state.phase == "play" and m.to_act() == (1,)
+    assert refused(m, 1, "play 9H") == "tricks.from-hand"
+    say(m, "play 2C")
+    assert refused(m, 0, "play 9D") == "tricks.follow-suit"
+    say(m, "play 9C", "play 9D", "play 7D", "play 2H", "play 3C", "play 9H", "play 4C")
+    assert m.view(None)["played"] == [["9C", "9D", "2H", "9H"], ["2C", "7D", "3C", "4C"]]
+    say(m, "play 9S", "play 5C")
+    row = m.sheet.rows[-1]
+    assert row.points == (12, 0)
+    assert "seat 0 won the last trick: 5 points [chicago.score.last-trick]" in row.notes
+    assert "seat 0 has the best hand on the table, four of a kind: 7 [chicago.score.final-hand]" in row.notes
+
+
+def test_final_hand_tie_scores_nothing():
+    m = start({1: "2C 2D 4C 5C 7D", 0: "2H 2S 4D 5D 7H"}, players=2, dealer=0)
+    for _ in range(2):
+        stand_all(m)
+        say(m, "pass", "pass")
+    stand_all(m)
+    play_out(m)
+    row = m.sheet.rows[-1]
+    assert sum(row.points) == 5 and any("[chicago.score.tie]" in n for n in row.notes)
+
+
+def test_cards_played_stay_face_up_in_front_of_the_player():
+    m = start({}, players=2)
+    for _ in range(2):
+        stand_all(m)
+        say(m, "pass", "pass")
+    stand_all(m)
+    s = m.to_act()[0]
+    a = m.legal_actions(s)[0]
+    m.apply(s, a)
+    assert m.view(1 - s)["trick"] == [{"seat": s, "card": str(a.args[0])}]
+
+
+def test_frozen_at_46_cannot_draw():
+    m = start({}, players=3, dealer=0, totals=[0, 46, 10])
+    assert m.view(0)["frozen"] == [1]
+    assert m.to_act() == (2,)  # seat 1 is skipped
+    m.apply(2, "stand")
+    m.apply(0, "stand")
+    assert m.state.phase == "showdown" and m.to_act() == (1,)  # but still declares
+
+
+def test_reaching_46_mid_hand_counts_from_the_next_hand():
+    m = start({1: "AS AH AD AC 2C"}, players=3, totals=[0, 40, 0])
+    stand_all(m)
+    say(m, "declare four_of_a_kind", "pass", "pass")
+    assert m.view(0)["scores"][1] == 47
+    assert m.to_act() == (1,)  # still draws this hand
+
+
+def test_game_ends_at_target_and_highest_wins():
+    m = start({}, players=2, totals=[51, 50], target=52)
+    for _ in range(2):
+        stand_all(m)
+        say(m, "pass", "pass")
+    stand_all(m)
+    play_out(m)
+    assert m.over
+    t = m.sheet.totals
+    assert max(t) >= 52
+    r = m.result()
+    assert r.winners == tuple(s for s in (0, 1) if t[s] == max(t))
+
+
+def test_options_in_the_book():
+    spec = gamenight.get_game("chicago").spec
+    opts = gamenight.load("chicago", options={"target": 100, "last_trick": 10, "honest_claims": True},
+                          seed=1).options
+    book = build_book(spec, opts)
+    text = " ".join(line.text for _, lines in book.sections for line in lines)
+    assert "100 points" in text and "10 points" in text and "Only declarations your hand can back up" in text
+    default = " ".join(line.text for _, lines in build_book(spec).sections for line in lines)
+    assert "royal flush 52" in default and "46 or more points" in default
+
+
+# --- whole matches and the bot -----------------------------------------------------------------
+def run_match(seed: int, heuristic: set[int], players: int = 4, **options):
+    m = gamenight.load("chicago", players=players, seed=seed, options=options)
+    rng = random.Random(seed)
+    bots = {s: make_bot("chicago") if s in heuristic else RandomBot() for s in range(players)}
+    while not m.over:
+        s = m.to_act()[0]
+        m.apply(s, bots[s].choose(m.view(s), m.legal_actions(s), rng))
+    return m
+
+
+def test_bots_play_whole_matches_to_52():
+    m = run_match(3, {0, 1, 2}, players=3)
+    assert m.over and not m.state.forfeited and max(m.sheet.totals) >= 52
+    again = gamenight.restore(json.loads(m.to_json()))
+    assert again.sheet.to_dict() == m.sheet.to_dict()
+
+
+def decide(m, seat):
+    return make_bot("chicago").choose(m.view(seat), m.legal_actions(seat), random.Random(0))
+
+
+def test_bot_decisions():
+    assert has_heuristic("chicago")
+    m = start({1: "KC KD KH 5S 2C", 2: "AC AD 3H 3S 2D"})
+    a = decide(m, 1)
+    assert a.verb == "discard" and {str(c) for c in a.args} == {"5S", "2C"}
+    stand_all(m)
+    assert decide(m, 1) == Action("declare", ("three_of_a_kind",))
+    m.apply(1, "declare two_pair")
+    assert decide(m, 2) == Action("same")
+    m.apply(2, "same")
+    m.apply(1, "rank 13")
+    assert decide(m, 2) == Action("rank", (14,))
+    # the bot shows before breaking a declared pair for a straight-flush draw, then draws to it
+    m2 = start({1: "9S 10S JS QS 9C"})
+    stand_all(m2)
+    say(m2, "declare pair", "pass", "pass")
+    assert refused(m2, 1, "discard 9C") == "chicago.draw.expose"
+    assert decide(m2, 1) == Action("show")
+    m2.apply(1, "show")
+    assert decide(m2, 1) == Action("discard", tuple(cards("9C")))
+
+
+def test_bot_beats_random():
+    n = 20
+    won = sum(run_match(seed, {seed % 4}, honest_claims=True).result().winners == (seed % 4,) for seed in range(n))
+    assert won / n >= 0.7  # a random seat wins a quarter of the time
+    never_forfeits = all(seed % 4 not in run_match(seed, {seed % 4}).state.forfeited for seed in range(20))
+    assert never_forfeits

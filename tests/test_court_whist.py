@@ -1,0 +1,279 @@
+"""Court Whist (rulebook 000): the score card's seven games of four hands, their trumps and
+scoring (the book's "possible" totals), Coronation's declarations, Conspiracy's turned-up
+trump, Confiscation's speaking, the sit-out score of 8, partners changing each game, the
+cut and the deal, and following suit."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import gamenight
+from gamenight import IllegalAction, cards
+from gamenight.bots import RandomBot, make_bot
+from gamenight.games.court_whist import (
+    CHIVALRY,
+    CONFISCATION,
+    CONSPIRACY,
+    CORONATION,
+    POSSIBLE,
+    PROSPERITY,
+    RESTORATION,
+    REVOLUTION,
+    hand_scores,
+)
+
+GAME = "court_whist"
+FULL = cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD "
+             "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS")
+
+
+def random_match(seed: int, players: int = 4, **options):
+    m = gamenight.load(GAME, players=players, seed=seed, options=options)
+    rng = random.Random(seed)
+    hands = []
+    while not m.over:
+        st = m.state
+        if not st.trick and sum(len(h) for h in st.hands) == 52 and (not hands or hands[-1][0] != st.hand_no):
+            hands.append((st.hand_no, st.game_no, st.dealer, st.turn, st.trump, st.phase, st.declarer,
+                          list(st.chairs), st.teams, st.sitting_out, st.turn_up))
+        if st.phase == "play" and st.trump is not None and hands and hands[-1][0] == st.hand_no \
+                and hands[-1][4] is None:
+            hands[-1] = (*hands[-1][:4], st.trump, *hands[-1][5:])
+        seat = m.to_act()[0]
+        legal = [a for a in m.legal_actions(seat) if a.verb != "speak"]
+        m.apply(seat, rng.choice(legal))
+    return m, hands
+
+
+# --- the score card: each game's scoring and the book's possible totals ---------------------------------
+TEAMS = ((0, 2), (1, 3))
+TEAM_OF = {0: 0, 2: 0, 1: 1, 3: 1}
+LADIES = frozenset({1, 2})  # seats 0 and 3 are men
+
+
+def score(game: int, won: list[int], taken=None) -> dict[int, int]:
+    return hand_scores(game, TEAM_OF, TEAMS, won, taken or [[], [], [], []], LADIES)
+
+
+def test_possible_totals_per_hand_as_the_score_card_gives_them():
+    assert score(CORONATION, [13, 0, 0, 0])[0] == POSSIBLE[CORONATION][1] == 13
+    assert score(PROSPERITY, [7, 0, 6, 0])[2] == POSSIBLE[PROSPERITY][1] == 26
+    assert score(CONSPIRACY, [13, 0, 0, 0]) == {0: 13, 1: 0, 2: 0, 3: 0}
+    assert POSSIBLE[CONSPIRACY] == (13, 13)
+    # Chivalry: 13 to 39 — a man taking all 13 scores 13, a lady taking all 13 scores 39
+    assert score(CHIVALRY, [13, 0, 0, 0])[0] == 13 == POSSIBLE[CHIVALRY][0]
+    assert score(CHIVALRY, [0, 0, 13, 0])[0] == 39 == POSSIBLE[CHIVALRY][1]
+    # Revolution: each side scores the opponents' tricks
+    assert score(REVOLUTION, [0, 13, 0, 0]) == {0: 13, 2: 13, 1: 0, 3: 0}
+    assert POSSIBLE[REVOLUTION] == (13, 13) and POSSIBLE[CONFISCATION] == (13, 13)
+    # Restoration: 13 tricks and the 12 face cards
+    assert score(RESTORATION, [13, 0, 0, 0], [list(FULL), [], [], []])[0] == 25 == POSSIBLE[RESTORATION][1]
+
+
+def test_ordinary_hands_of_each_game():
+    won = [4, 3, 2, 4]  # seats 0&2 take 6, seats 1&3 take 7
+    assert score(CORONATION, won) == {0: 6, 2: 6, 1: 7, 3: 7}
+    assert score(PROSPERITY, won) == {0: 12, 2: 12, 1: 14, 3: 14}
+    assert score(CONSPIRACY, won) == {0: 4, 1: 3, 2: 2, 3: 4}
+    # ladies are seats 1 and 2: 2 extra for each of their tricks
+    assert score(CHIVALRY, won) == {0: 6 + 4, 2: 6 + 4, 1: 7 + 6, 3: 7 + 6}
+    assert score(REVOLUTION, won) == {0: 7, 2: 7, 1: 6, 3: 6}
+    taken = [cards("JC QD 2S 3S"), cards("KH"), [], []]
+    assert score(RESTORATION, won, taken) == {0: 6 + 2, 2: 6 + 2, 1: 7 + 1, 3: 7 + 1}
+
+
+# --- the whole evening ----------------------------------------------------------------------------------------
+def test_seven_games_of_four_hands_with_the_score_cards_trumps():
+    m, hands = random_match(3)
+    assert m.over and len(m.sheet.rows) == 28 and len(hands) == 28
+    games = [h[1] for h in hands]
+    assert games == [g for g in range(1, 8) for _ in range(4)]
+    spades, hearts, clubs, diamonds = 3, 2, 0, 1
+    for g in (PROSPERITY, CHIVALRY, CONFISCATION, RESTORATION):
+        assert [h[4] for h in hands if h[1] == g] == [spades, hearts, clubs, diamonds]
+    assert [h[4] for h in hands if h[1] == REVOLUTION] == [None] * 4
+    for h in hands:
+        if h[1] == CONSPIRACY:
+            assert h[10] is not None and h[4] == h[10] >> 4  # the turned-up card's suit
+    labels = [r.label for r in m.sheet.rows]
+    assert labels[0] == "game 1 Coronation, hand 1" and labels[-1] == "game 7 Restoration, hand 4"
+    best = max(m.sheet.totals)
+    assert m.result().winners == tuple(s for s in range(4) if m.sheet.totals[s] == best)
+
+
+def test_everyone_deals_once_per_game_clockwise_and_left_of_dealer_leads():
+    m, hands = random_match(4)
+    for g in range(1, 8):
+        mine = [h for h in hands if h[1] == g]
+        chairs = mine[0][7]
+        dealers = [h[2] for h in mine]
+        assert sorted(dealers) == sorted(chairs)
+        for a, b in zip(dealers, dealers[1:]):
+            assert chairs[(chairs.index(a) + 1) % 4] == b
+        for h in mine:
+            if h[5] == "play":
+                assert h[3] == chairs[(chairs.index(h[2]) + 1) % 4]
+    assert any("[court_whist.deal.cut]" in n for n in m.sheet.rows[0].notes)
+
+
+def test_partners_change_each_game_one_lady_and_one_man():
+    m, hands = random_match(5)
+    ladies = {1, 2}
+    teams = [h[8] for h in hands[::4]]
+    for t in teams:
+        for team in t:
+            assert len(set(team) & ladies) == 1
+    for a, b in zip(teams, teams[1:]):
+        assert {frozenset(x) for x in a} != {frozenset(x) for x in b}
+    for h in hands:
+        (x1, x2), (y1, y2) = h[8]
+        assert h[7] == [x1, y1, x2, y2]  # partners sit opposite
+    m, hands = random_match(5, partners="fixed")
+    assert len({h[8] for h in hands}) == 1
+    firsts = {gamenight.load(GAME, seed=seed).state.teams for seed in range(12)}
+    assert len(firsts) == 2  # partners are selected at random (one lady, one man each)
+
+
+def test_coronation_king_owners_declare_trump():
+    m = gamenight.load(GAME, seed=6)
+    st = m.state
+    order = ["KS", "KH", "KC", "KD"]
+    for k in range(4):
+        assert st.game_no == CORONATION and st.phase == "declare"
+        king = cards(order[k])[0]
+        owner = next(s for s in range(4) if king in st.hands[s])
+        assert m.to_act() == (owner,) and st.declarer == owner
+        other = (owner + 1) % 4
+        with pytest.raises(IllegalAction) as e:
+            m.apply(other, "declare hearts")
+        assert e.value.clause_id == "engine.turn"
+        with pytest.raises(IllegalAction) as e:
+            m.apply(owner, "play " + str(st.hands[owner][0]))
+        assert e.value.clause_id == "court_whist.trump"
+        m.apply(owner, "declare diamonds")
+        assert st.trump == 1 and st.phase == "play"
+        assert m.to_act() == (st.chairs[(st.chairs.index(st.dealer) + 1) % 4],)
+        while st.phase == "play" and st.hand_in_game == k + 1:
+            s = m.to_act()[0]
+            m.apply(s, m.legal_actions(s)[0])
+    assert st.game_no == PROSPERITY
+
+
+def test_conspiracy_last_card_dealt_is_trump_shown_to_all_and_in_the_dealers_hand():
+    m = gamenight.load(GAME, seed=7)
+    st = m.state
+    rng = random.Random(7)
+    while st.game_no < CONSPIRACY:
+        s = m.to_act()[0]
+        m.apply(s, rng.choice(m.legal_actions(s)))
+    up = st.turn_up
+    assert up is not None and up in st.hands[st.dealer] and st.trump == up >> 4
+    for viewer in (*range(4), None):
+        assert m.view(viewer)["turn_up"] == str(up)
+    assert m.view(None)["partners"] is False
+    zone = next(z for z in m.game.zones(st) if z.name.startswith("turned-up"))
+    assert list(zone.cards) == [up] and zone.visible_to is None
+
+
+def test_follow_suit():
+    m = gamenight.load(GAME, seed=8)
+    st = m.state
+    m.apply(st.declarer, "declare spades")
+    lead = m.to_act()[0]
+    nxt = st.chairs[(st.chairs.index(lead) + 1) % 4]
+    st.hands[lead] = cards("2C AH")
+    st.hands[nxt] = cards("3C KS")
+    m.apply(lead, "play 2C")
+    assert [str(a) for a in m.legal_actions(nxt)] == ["play 3C"]
+    with pytest.raises(IllegalAction) as e:
+        m.apply(nxt, "play KS")
+    assert e.value.clause_id == "court_whist.follow"
+
+
+def test_confiscation_speaker_forfeits_three():
+    m = gamenight.load(GAME, seed=9)
+    st = m.state
+    rng = random.Random(9)
+    while st.game_no < CONFISCATION:
+        s = m.to_act()[0]
+        m.apply(s, rng.choice([a for a in m.legal_actions(s) if a.verb != "speak"]))
+    s = m.to_act()[0]
+    assert "speak" in [str(a) for a in m.legal_actions(s)]
+    m.apply(s, "speak")
+    m.apply(s, "speak")
+    assert m.to_act() == (s,)
+    while st.hand_in_game == 1:
+        t = m.to_act()[0]
+        m.apply(t, next(a for a in m.legal_actions(t) if a.verb == "play"))
+    row = st.sheet.rows[-1]
+    team = next(t for t in st.teams if s in t) if st.game_no == CONFISCATION else None
+    assert team is not None
+    partner = next(x for x in team if x != s)
+    assert row.points[s] == row.points[partner] - 6
+    assert any("[court_whist.card.confiscation]" in n for n in row.notes)
+    quiet = gamenight.load(GAME, seed=9, options={"speaking": False})
+    assert all(a.verb != "speak" for a in quiet.legal_actions(quiet.to_act()[0]))
+
+
+def test_five_players_one_sits_out_each_game_and_scores_eight():
+    m, hands = random_match(10, players=5)
+    outs = [h[9] for h in hands[::4]]
+    assert outs == [0, 1, 2, 3, 4, 0, 1]
+    for i, row in enumerate(m.sheet.rows):
+        out = outs[i // 4]
+        assert row.points[out] == 8
+        assert any("[court_whist.sit-out]" in n for n in row.notes)
+    m2 = gamenight.load(GAME, players=5, seed=10, options={"sit_out_score": 6})
+    assert not m2.state.hands[0] and not m2.state.active[0]
+    assert 0 not in m2.state.chairs and m2.to_act() != (0,)
+    m2, _ = random_match(10, players=5, sit_out_score=6)
+    assert all(row.points[0] == 6 for row in m2.sheet.rows[:4])
+
+
+def test_bad_ladies_option_is_refused():
+    with pytest.raises(gamenight.OptionError) as e:
+        gamenight.load(GAME, seed=1, options={"ladies": "1 9"})
+    assert e.value.key == "ladies"
+
+
+# --- the bot ---------------------------------------------------------------------------------------------------
+def test_bot_declares_its_strongest_suit():
+    m = gamenight.load(GAME, seed=6)
+    st = m.state
+    d = st.declarer
+    st.hands[d] = cards("KS 2S 3H AH KH QH JH 10H 2C 3C 4D 5D 6D")
+    a = make_bot(GAME).choose(m.view(d), m.legal_actions(d), random.Random(0))
+    assert str(a) == "declare hearts"
+
+
+def test_bot_ducks_in_revolution():
+    m = gamenight.load(GAME, seed=12)
+    st = m.state
+    rng = random.Random(12)
+    while st.game_no < REVOLUTION:
+        s = m.to_act()[0]
+        m.apply(s, rng.choice([a for a in m.legal_actions(s) if a.verb != "speak"]))
+    lead = m.to_act()[0]
+    nxt = st.chairs[(st.chairs.index(lead) + 1) % 4]
+    st.hands[lead] = cards("9C")
+    st.hands[nxt] = cards("2C 8C AC")
+    m.apply(lead, "play 9C")
+    assert str(make_bot(GAME).choose(m.view(nxt), m.legal_actions(nxt), random.Random(0))) == "play 8C"
+
+
+def test_bot_beats_random_play():
+    n = 60
+    share = 0.0
+    for seed in range(n):
+        seat = seed % 4
+        m = gamenight.load(GAME, seed=seed, options={"speaking": False})
+        rng = random.Random(seed + 1000)
+        bots = {s: make_bot(GAME) if s == seat else RandomBot() for s in range(4)}
+        while not m.over:
+            s = m.to_act()[0]
+            m.apply(s, bots[s].choose(m.view(s), m.legal_actions(s), rng))
+        r = m.result()
+        share += 1.0 / len(r.winners) if seat in r.winners else 0.0
+    assert share / n >= 0.55  # a random seat wins 1 in 4

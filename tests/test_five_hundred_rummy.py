@@ -1,0 +1,269 @@
+"""500 Rummy (rulebook 000): the deal and kitty, the auction (minimum 60, higher bids,
+no trump over the same number, passing is final, three passes end it, all pass puts the
+dealer in at 60), calling trump, burying four non-counters, the bidder's lead, the
+counters (125 a hand, the book's figure), made / set / defenders' tricks, both readings
+of "those points", bidding out at 500 and losing at -150."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import gamenight
+from gamenight import IllegalAction, cards
+from gamenight.bots import RandomBot, make_bot
+from gamenight.engine.actions import Action
+from gamenight.games.five_hundred_rummy import COUNTERS, DECK, counters_in
+
+
+def start(seed: int = 1, **options):
+    return gamenight.load("five_hundred_rummy", seed=seed, options=options)
+
+
+def seats_from_left(m):
+    d = m.state.dealer
+    return [(d + i) % 4 for i in range(1, 5)]
+
+
+def refused(m, seat, action, clause_id):
+    before = m.view(None)
+    with pytest.raises(IllegalAction) as e:
+        m.apply(seat, action)
+    assert e.value.clause_id == clause_id
+    assert m.view(None) == before
+
+
+def test_counters_total_125_a_hand():
+    assert counters_in(list(DECK)) == 125
+    assert [COUNTERS[c] for c in cards("AS 10H 5D QS KS QH 2C")] == [10, 10, 5, 25, 0, 0, 0]
+
+
+def test_deal_twelve_each_and_four_in_the_kitty_hidden():
+    m = start()
+    st = m.state
+    assert [len(h) for h in st.hands] == [12] * 4 and len(st.kitty) == 4
+    assert m.to_act() == ((st.dealer + 1) % 4,)
+    for seat in (None, 0, 1, 2, 3):
+        v = m.view(seat)
+        assert v["kitty_size"] == 4 and "kitty" not in v
+    assert gamenight.get_game("five_hundred_rummy").spec.teams(4) == ((0, 2), (1, 3))
+
+
+def test_bidding_rules():
+    m = start(seed=2)
+    a, b, c, d = seats_from_left(m)
+    refused(m, a, "bid 55", "five_hundred_rummy.bid.minimum")
+    refused(m, a, "bid 62", "five_hundred_rummy.bid.steps")
+    refused(m, b, "bid 60", "engine.turn")
+    m.apply(a, "bid 70")
+    refused(m, b, "bid 70", "five_hundred_rummy.bid.higher")
+    refused(m, b, "bid 65 notrump", "five_hundred_rummy.bid.higher")
+    m.apply(b, "bid 70 notrump")  # no trump beats the same number
+    refused(m, c, "bid 70 notrump", "five_hundred_rummy.bid.higher")
+    m.apply(c, "pass")
+    m.apply(d, "bid 75")  # a higher number beats no trump
+    m.apply(a, "bid 80")  # bidding goes round again
+    m.apply(b, "pass")
+    assert m.to_act() == (d,)  # c passed and may not bid again
+    m.apply(d, "pass")
+    st = m.state
+    assert st.phase == "call" and st.bidder == a and st.high == (80, False)
+    assert [x["bid"] for x in m.view(None)["bids"]] == ["70", "70 no trump", "pass", "75", "80", "pass", "pass"]
+
+
+def test_winner_calls_trump_takes_kitty_and_buries_no_counters():
+    m = start(seed=3)
+    a, b, c, d = seats_from_left(m)
+    st = m.state
+    m.apply(a, "bid 65")
+    for s in (b, c, d):
+        m.apply(s, "pass")
+    refused(m, a, "call notrumps", "five_hundred_rummy.call")
+    st.hands[a] = cards("AS 10S 5S QS KS 9S 8S 2H 3H 4H 6D 7D")
+    st.kitty = cards("AH 10C 2C 3C")
+    m.apply(a, "call s")
+    assert st.trump == 3 and len(st.hands[a]) == 16 and st.kitty == []
+    assert m.view(b)["hand_sizes"][a] == 16
+    refused(m, a, "discard AH", "five_hundred_rummy.kitty.no-counters")
+    refused(m, a, "discard QS", "five_hundred_rummy.kitty.no-counters")
+    refused(m, b, "discard 2H", "engine.turn")
+    for card in ("2H", "3H", "4H", "2C"):
+        m.apply(a, f"discard {card}")
+    assert m.view(a)["buried"] == ["2H", "3H", "4H", "2C"]
+    assert "buried" not in m.view(b) and m.view(b)["buried_count"] == 4
+    last = m.log[-1].action
+    assert m.game.redact(st, a, last, b) == "discard a card" and m.game.redact(st, a, last, a) == "discard 2C"
+    assert st.phase == "play" and m.to_act() == (a,)  # the bidder leads
+    assert len(st.hands[a]) == 12
+
+
+def test_no_trump_bid_has_no_trump_and_skips_the_call():
+    m = start(seed=4)
+    a, b, c, d = seats_from_left(m)
+    m.apply(a, "pass")
+    m.apply(b, "bid 60 nt")
+    m.apply(c, "pass")
+    m.apply(d, "pass")
+    st = m.state
+    assert st.phase == "discard" and st.trump is None and st.bidder == b
+
+
+def test_all_pass_dealer_takes_the_bid_at_sixty():
+    m = start(seed=5)
+    a, b, c, d = seats_from_left(m)
+    for s in (a, b, c):
+        m.apply(s, "pass")
+    assert m.to_act() == (d,) and d == m.state.dealer
+    m.apply(d, "pass")
+    st = m.state
+    assert st.bidder == d and st.high == (60, False) and st.stuck and st.phase == "call"
+
+
+def test_dealer_may_bid_after_three_passes():
+    m = start(seed=5)
+    a, b, c, d = seats_from_left(m)
+    for s in (a, b, c):
+        m.apply(s, "pass")
+    m.apply(d, "bid 85")
+    assert m.state.bidder == d and m.state.high == (85, False) and not m.state.stuck
+
+
+def test_forced_counter_discards_count_for_the_bidders():
+    m = start(seed=6)
+    a, b, c, d = seats_from_left(m)
+    m.apply(a, "bid 60")
+    for s in (b, c, d):
+        m.apply(s, "pass")
+    st = m.state
+    st.hands[a] = cards("AS AH AD AC 10S 10H 10D 10C 5S 5H 5D 5C")
+    st.kitty = cards("QS 2C 3C KH")
+    m.apply(a, "call clubs")
+    for card in ("2C", "3C", "KH"):
+        m.apply(a, f"discard {card}")
+    legal = m.legal_actions(a)
+    assert len(legal) == 13 and all(COUNTERS[x.args[0]] for x in legal)
+    m.apply(a, "discard 5C")
+    assert counters_in(st.buried) == 5
+
+
+def hand_end(m, bidder, high, took_bidders, took_defenders, tricks_bidders, buried=(), trump=0, **kw):
+    """Score a hand where the bidding side took the listed cards."""
+    st = m.state
+    st.bidder = bidder
+    st.high = high
+    st.trump = None if high[1] else trump
+    st.buried = list(buried)
+    defender = (bidder + 1) % 4
+    st.taken = [[] for _ in range(4)]
+    st.taken[bidder] = cards(took_bidders)
+    st.taken[defender] = cards(took_defenders)
+    st.tricks_won = [0] * 4
+    st.tricks_won[bidder] = tricks_bidders
+    st.tricks_won[defender] = 12 - tricks_bidders
+    st.hands = [[] for _ in range(4)]
+    m.game.end_hand(st)
+    return st.sheet.rows[-1]
+
+
+def team_points(row, bidder):
+    return row.points[bidder & 1], row.points[1 - (bidder & 1)]
+
+
+def test_made_scores_the_points_taken_and_defenders_one_per_trick():
+    m = start(seed=7)
+    row = hand_end(m, 0, (70, False), "AS AH AD 10S 10H QS 5S", "AC 10C 10D 5H 5D 5C", 8)
+    assert team_points(row, 0) == (80, 4)  # 10+10+10+10+10+25+5
+    assert any("[five_hundred_rummy.score.made]" in n for n in row.notes)
+    assert any("[five_hundred_rummy.score.defenders]" in n for n in row.notes)
+
+
+def test_made_scores_the_bid_under_the_option():
+    m = start(seed=7, made_score="bid")
+    row = hand_end(m, 1, (70, False), "AS AH AD 10S 10H QS 5S", "AC 10C 10D 5H 5D 5C", 8)
+    assert team_points(row, 1) == (70, 4)
+    assert any("[five_hundred_rummy.score.made-bid]" in n for n in row.notes)
+
+
+def test_no_trump_made_is_worth_fifty_more_and_set_subtracts_the_bid():
+    m = start(seed=8)
+    row = hand_end(m, 2, (70, True), "AS AH AD 10S 10H QS 5S", "AC 10C 10D 5H 5D 5C", 7)
+    assert team_points(row, 2) == (130, 5)
+    row = hand_end(m, 3, (100, True), "AS AH AD 10S 10H QS 5S", "AC 10C 10D 5H 5D 5C", 9)
+    assert team_points(row, 3) == (-100, 3)
+    assert any("[five_hundred_rummy.score.set]" in n for n in row.notes)
+
+
+def test_must_bid_out_to_win_and_minus_150_loses():
+    m = start(seed=9)
+    m.state.sheet.add("earlier", (495, 400), 0)
+    hand_end(m, 0, (100, False), "AS AH AD 10S 10H QS 5S", "AC 10C 10D 5H 5D 5C", 8)  # seats 0 & 2 set
+    assert m.state.sheet.totals == (395, 404) and not m.over
+    m.state.sheet.add("fix", (100, 95), 0)  # 495, 499
+    hand_end(m, 0, (60, False), "AS AH AD 10S 10H QS 5S", "AC 10C 10D 5H 5D 5C", 8)
+    assert m.state.sheet.totals == (575, 503) and m.over  # bid out
+    assert m.result().winners == (0, 2)
+    m = start(seed=9)
+    m.state.sheet.add("earlier", (300, 495), 0)
+    hand_end(m, 0, (60, False), "AS AH AD 10S 10H QS 5S", "AC 10C 10D 5H 5D 5C", 2)
+    assert m.state.sheet.totals == (380, 505) and not m.over  # defending past 500 does not win
+    hand_end(m, 1, (60, False), "AS AH AD 10S 10H QS 5S", "AC 10C 10D 5H 5D 5C", 6)
+    assert m.over and m.result().winners == (1, 3)
+    m = start(seed=9)
+    m.state.sheet.add("earlier", (-100, 50), 0)
+    row = hand_end(m, 2, (60, False), "5S", "AS", 1)
+    assert m.over and m.state.sheet.totals == (-160, 61)
+    assert m.result().winners == (1, 3)
+    assert any("[five_hundred_rummy.end.lose]" in n for n in row.notes)
+
+
+def test_reaching_500_defending_wins_without_bid_out():
+    m = start(seed=9, must_bid_out=False)
+    m.state.sheet.add("earlier", (100, 495), 0)
+    hand_end(m, 0, (60, False), "AS AH AD 10S 10H QS 5S", "AC 10C 10D 5H 5D 5C", 2)
+    assert m.over and m.result().winners == (1, 3)
+
+
+def test_a_whole_hand_is_played_and_scored():
+    m = start(seed=10)
+    rng = random.Random(1)
+    while len(m.sheet.rows) == 0:
+        s = m.to_act()[0]
+        m.apply(s, rng.choice(m.legal_actions(s)))
+    row = m.sheet.rows[0]
+    assert sum(m.state.tricks_won) == 0 or m.over  # next hand dealt
+    assert any("[five_hundred_rummy.score.counters]" in n for n in row.notes)
+
+
+def test_bot_bids_strong_passes_weak_and_never_buries_counters():
+    m = start(seed=11)
+    a = seats_from_left(m)[0]
+    st = m.state
+    bot = make_bot("five_hundred_rummy")
+    st.hands[a] = cards("AS KS QS JS 10S 9S 5S AH AD KD 2C 3C")
+    assert bot.choose(m.view(a), m.legal_actions(a), random.Random(0)).verb == "bid"
+    st.hands[a] = cards("2S 3S 4S 6H 7H 8H 9D 8D 7D 2C 3C 4C")
+    assert bot.choose(m.view(a), m.legal_actions(a), random.Random(0)) == Action("pass")
+    m.apply(a, "bid 60")
+    for s in seats_from_left(m)[1:]:
+        m.apply(s, "pass")
+    m.apply(a, bot.choose(m.view(a), m.legal_actions(a), random.Random(0)))
+    while m.state.phase == "discard":
+        act = bot.choose(m.view(a), m.legal_actions(a), random.Random(0))
+        assert not COUNTERS[act.args[0]]
+        m.apply(a, act)
+
+
+def test_heuristic_team_beats_random():
+    n = 30
+    wins = 0
+    for seed in range(n):
+        team = (0, 2) if seed % 2 == 0 else (1, 3)
+        m = start(seed=seed)
+        rng = random.Random(seed)
+        bots = {s: make_bot("five_hundred_rummy") if s in team else RandomBot() for s in range(4)}
+        while not m.over:
+            s = m.to_act()[0]
+            m.apply(s, bots[s].choose(m.view(s), m.legal_actions(s), rng))
+        wins += m.result().winners == team
+    assert wins / n >= 0.9
