@@ -1,0 +1,361 @@
+"""The FastAPI app: REST for tables and host controls, a WebSocket per seat, static UI.
+
+``create_app(database_url)`` builds the app (SQLite in the user's data directory when no
+URL is given); ``run(host, port, database_url)`` serves it with uvicorn."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+import gamenight
+from gamenight.engine import options as opts
+from gamenight.rulebook import render
+from gamenight.server.tables import Connection, Settings, Table, TableError, TableService
+from gamenight.store import Store
+
+log = logging.getLogger("gamenight.server")
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_BODY = 64 * 1024
+
+
+class CreateTable(BaseModel):
+    game: str = Field(max_length=64)
+    players: int | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    preset: str | None = Field(default=None, max_length=64)
+    bots: list[int] = Field(default_factory=list, max_length=16)
+    names: list[str] = Field(default_factory=list, max_length=16)
+
+
+def _games() -> list[dict[str, Any]]:
+    out = []
+    for spec in gamenight.games():
+        out.append({
+            "id": spec.id, "title": spec.title, "family": spec.family, "players": list(spec.players),
+            "default_players": spec.preferred_players, "summary": spec.summary,
+            "presets": {k: dict(v) for k, v in spec.presets.items()},
+            "options": [{"name": i.name, "label": i.label, "kind": i.kind.__name__, "default": i.default,
+                         "rule": i.rule, "choices": list(i.choices) if i.choices else None,
+                         "minimum": i.minimum, "maximum": i.maximum} for i in opts.describe(spec.options)],
+        })
+    return out
+
+
+def links(table: Table) -> dict[str, Any]:
+    base = f"/table/{table.id}"
+    seats = [{"seat": s.index, "kind": s.kind, "name": s.name,
+              "link": f"{base}#token={s.token}" if s.kind == "human" else None} for s in table.seats]
+    first = next((s for s in table.seats if s.kind == "human"), None)
+    host = f"{base}#token={first.token}&host={table.host_token}" if first else f"{base}#host={table.host_token}"
+    return {"host": host, "seats": seats, "spectator": base}
+
+
+class RateLimiter:
+    """A token bucket per connection."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class WsConnection(Connection):
+    """A WebSocket client; messages go out in order through a bounded queue and a writer task."""
+
+    def __init__(self, ws: WebSocket, seat: int | None, max_queue: int) -> None:
+        super().__init__(seat)
+        self.ws = ws
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(max_queue)
+        self.close_code: tuple[int, str] | None = None
+        self.task = asyncio.get_running_loop().create_task(self._writer())
+
+    def deliver(self, text: str) -> None:
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close(1013, "too slow to keep up")
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        if self.close_code is None:
+            self.close_code = (code, reason)
+        self.closed = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+        if self.queue.full():
+            self.task.cancel()
+            asyncio.get_running_loop().create_task(self._close_now())
+
+    async def _close_now(self) -> None:
+        with contextlib.suppress(Exception):
+            code, reason = self.close_code or (1000, "")
+            await self.ws.close(code, reason)
+
+    async def _writer(self) -> None:
+        try:
+            while True:
+                item = await self.queue.get()
+                if item is None:
+                    break
+                await self.ws.send_text(item)
+        except Exception:  # noqa: BLE001  the reader notices the disconnect
+            return
+        if self.close_code is not None:
+            await self._close_now()
+
+    async def stop(self) -> None:
+        self.closed = True
+        self.task.cancel()
+        with contextlib.suppress(BaseException):
+            await self.task
+
+
+def create_app(database_url: str | None = None, settings: Settings | None = None) -> FastAPI:
+    """The web app on ``database_url`` (SQLite in the user's data directory if None)."""
+    settings = settings or Settings.from_env()
+    holder: dict[str, Any] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = await asyncio.to_thread(Store, database_url)
+        service = TableService(store, settings)
+        await service.load_all()
+        holder["service"] = service
+        app.state.service = service
+        log.info("gamenight serving %d tables from %s", len(service.tables), store.safe_url)
+        try:
+            yield
+        finally:
+            await service.close()
+            store.close()
+
+    app = FastAPI(title="gamenight", lifespan=lifespan, docs_url=None, redoc_url=None)
+
+    def service() -> TableService:
+        return holder["service"]  # type: ignore[no-any-return]
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Any) -> Response:
+        size = request.headers.get("content-length")
+        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+            return JSONResponse({"detail": "request too large"}, status_code=413)
+        return await call_next(request)  # type: ignore[no-any-return]
+
+    @app.exception_handler(TableError)
+    async def table_error(_: Request, exc: TableError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=exc.status)
+
+    # --- pages ------------------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # --- REST -------------------------------------------------------------------------------------
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "tables": len(service().tables)}
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        return _games()
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateTable) -> dict[str, Any]:
+        t = await service().create(body.game, body.players, body.options, body.preset, body.bots, body.names)
+        return {"table": t.info(), "host_token": t.host_token, "links": links(t)}
+
+    @app.get("/api/tables")
+    async def list_tables() -> list[dict[str, Any]]:
+        return [t.info() for t in service().tables.values()]
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(table_id: str) -> dict[str, Any]:
+        return service().get(table_id).info()
+
+    @app.get("/api/tables/{table_id}/links")
+    async def get_links(table_id: str, x_host_token: str | None = Header(default=None)) -> dict[str, Any]:
+        t = service().get(table_id)
+        if not t.is_host(x_host_token):
+            raise TableError("only the host may do that", 403)
+        return links(t)
+
+    @app.get("/api/tables/{table_id}/rules")
+    async def rules(table_id: str) -> HTMLResponse:
+        t = service().get(table_id)
+        return HTMLResponse(rulebook_html(t))
+
+    @app.post("/api/tables/{table_id}/start")
+    async def start(table_id: str, x_host_token: str | None = Header(default=None)) -> dict[str, Any]:
+        t = service().get(table_id)
+        await service().start(t, x_host_token)
+        return t.info()
+
+    @app.post("/api/tables/{table_id}/again")
+    async def again(table_id: str, x_host_token: str | None = Header(default=None)) -> dict[str, Any]:
+        t = service().get(table_id)
+        await service().again(t, x_host_token)
+        return t.info()
+
+    @app.put("/api/tables/{table_id}/seats/{seat}/bot")
+    async def add_bot(table_id: str, seat: int, x_host_token: str | None = Header(default=None)) -> dict[str, Any]:
+        t = service().get(table_id)
+        await service().set_bot(t, x_host_token, seat, True)
+        return {"table": t.info(), "links": links(t)}
+
+    @app.delete("/api/tables/{table_id}/seats/{seat}/bot")
+    async def remove_bot(table_id: str, seat: int,
+                         x_host_token: str | None = Header(default=None)) -> dict[str, Any]:
+        t = service().get(table_id)
+        await service().set_bot(t, x_host_token, seat, False)
+        return {"table": t.info(), "links": links(t)}
+
+    # --- live play ----------------------------------------------------------------------------------
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        svc = service()
+        table = svc.tables.get(table_id)
+        if table is None:
+            await _refuse(ws, "no such table", 4404)
+            return
+        try:
+            first = await asyncio.wait_for(ws.receive(), timeout=15)
+        except (TimeoutError, WebSocketDisconnect):
+            await _refuse(ws, "say hello first", 4400)
+            return
+        hello = _decode(first, settings.max_message_bytes)
+        if not isinstance(hello, dict) or hello.get("type") != "hello":
+            await _refuse(ws, 'the first message must be {"type": "hello", "token": ...}', 4400)
+            return
+        token = hello.get("token")
+        seat: int | None = None
+        if token:
+            seat = table.seat_for_token(token) if isinstance(token, str) and len(token) < 100 else None
+            if seat is None:
+                await _refuse(ws, "this link is not (or no longer) valid for a seat at this table", 4403)
+                return
+        conn = WsConnection(ws, seat, settings.send_queue)
+        limiter = RateLimiter(settings.rate_per_second, settings.rate_burst)
+        violations = 0
+        await svc.connect(table, conn)
+        try:
+            while not conn.closed:
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                if not limiter.allow():
+                    violations += 1
+                    conn.send({"type": "error", "message": "too many messages: slow down"})
+                    if violations > settings.max_rate_violations:
+                        conn.close(4429, "too many messages")
+                    continue
+                data = _decode(msg, settings.max_message_bytes)
+                if isinstance(data, str):
+                    conn.send({"type": "error", "message": data})
+                    continue
+                try:
+                    await _handle(svc, table, conn, data)
+                except Exception:  # noqa: BLE001  one bad message never takes the server down
+                    log.exception("table %s: error handling a message", table.id)
+                    conn.send({"type": "error", "message": "internal error handling that message"})
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await svc.disconnect(table, conn)
+            await conn.stop()
+            if ws.application_state != WebSocketState.DISCONNECTED and conn.close_code is not None:
+                with contextlib.suppress(Exception):
+                    await ws.close(*conn.close_code)
+
+    return app
+
+
+async def _refuse(ws: WebSocket, message: str, code: int) -> None:
+    with contextlib.suppress(Exception):
+        await ws.send_text(json.dumps({"type": "error", "message": message}))
+        await ws.close(code, message[:100])
+
+
+def _decode(msg: Any, limit: int) -> dict[str, Any] | str:
+    """The message as a JSON object, or an error text."""
+    raw = msg.get("text")
+    if raw is None:
+        data = msg.get("bytes")
+        if data is None:
+            return "empty message"
+        if len(data) > limit:
+            return f"message too large (at most {limit} bytes)"
+        try:
+            raw = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return "messages must be UTF-8 JSON"
+    if len(raw) > limit:
+        return f"message too large (at most {limit} bytes)"
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return "messages must be JSON objects"
+    if not isinstance(data, dict):
+        return "messages must be JSON objects"
+    return data
+
+
+async def _handle(svc: TableService, table: Table, conn: Connection, data: dict[str, Any]) -> None:
+    kind = data.get("type")
+    if kind == "act":
+        await svc.submit(table, conn, data.get("action"))
+    elif kind == "ping":
+        conn.send({"type": "pong"})
+    elif kind == "sync":
+        async with table.lock:
+            svc.resync(table, conn)
+    elif kind == "hello":
+        conn.send({"type": "error", "message": "already connected"})
+    else:
+        conn.send({"type": "error", "message": f"unknown message type {str(kind)[:40]!r} (act, ping, sync)"})
+
+
+def rulebook_html(table: Table) -> str:
+    """This table's rulebook, with the house rules in effect marked."""
+    try:
+        spec = gamenight.get_game(table.game_id).spec
+    except gamenight.UnknownGame as e:
+        return f"<p>{html.escape(str(e))}</p>"
+    return render(spec, table.options, players=table.players, fmt="html")
+
+
+def run(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None) -> None:
+    """Serve the web app with uvicorn (``gamenight serve``)."""
+    import uvicorn
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    uvicorn.run(create_app(database_url), host=host, port=port, ws_max_size=64 * 1024, log_level="info",
+                access_log=False)

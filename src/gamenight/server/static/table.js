@@ -1,0 +1,224 @@
+// One table, live: a WebSocket for this seat (or a spectator), the board drawn from the
+// seat's own view, its legal actions as clickable cards and buttons, host controls.
+import { api, card, h, isCard } from "./dom.js";
+import { renderBoard, renderSheet } from "./view.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const params = new URLSearchParams(location.hash.slice(1));
+const token = params.get("token");
+const hostToken = params.get("host");
+
+let state = null;
+let log = [];
+let selected = new Set();
+let ws = null;
+let retry = 0;
+let closedForGood = false;
+
+function banner(kind, ...content) {
+  $("banner").replaceChildren(h("div", { class: `banner ${kind}`, role: kind === "refused" ? "alert" : null },
+    ...content));
+}
+
+function send(msg) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+}
+
+function act(text) {
+  selected = new Set();
+  send({ type: "act", action: text });
+}
+
+// --- legal actions -> cards to click, card selections, buttons ---------------------------
+function analyse(legal, hand) {
+  const inHand = new Set(hand || []);
+  const single = new Map(); // card -> [actions]
+  const multi = new Map(); // verb -> Set of "sorted card keys"
+  const buttons = [];
+  for (const text of legal) {
+    const [verb, ...args] = text.split(" ");
+    const cards = args.filter(isCard);
+    if (args.length === 1 && cards.length === 1 && inHand.has(cards[0])) {
+      if (!single.has(cards[0])) single.set(cards[0], []);
+      single.get(cards[0]).push(text);
+    } else if (cards.length >= 2 && cards.length === args.length && cards.every((c) => inHand.has(c))) {
+      if (!multi.has(verb)) multi.set(verb, new Map());
+      multi.get(verb).set([...cards].sort().join(" "), text);
+    } else {
+      buttons.push(text);
+    }
+  }
+  return { single, multi, buttons };
+}
+
+function renderMe() {
+  const box = $("me");
+  if (!state) return;
+  const view = state.view || {};
+  const hand = Array.isArray(view.hand) ? view.hand : null;
+  const { single, multi, buttons } = analyse(state.legal || [], hand);
+  const parts = [];
+  if (state.you === null) parts.push(h("p", { class: "muted" }, "You are watching: only public information is shown."));
+  if (state.prompt) parts.push(h("p", { class: "prompt", id: "prompt" }, state.prompt));
+  else if (state.table.status === "playing" && state.you !== null) {
+    const waiting = (state.to_act || []).map((s) => state.table.seats[s]?.name).join(", ");
+    parts.push(h("p", { class: "muted", id: "prompt" }, waiting ? `Waiting for ${waiting}.` : ""));
+  }
+  const selecting = multi.size > 0;
+  if (!selecting) selected = new Set();
+  if (hand) {
+    parts.push(h("div", { class: "hand", id: "hand" }, hand.map((c) => {
+      const playable = single.has(c) || (selecting && [...multi.values()].some((m) =>
+        [...m.keys()].some((k) => k.split(" ").includes(c))));
+      const cls = [selected.has(c) ? "selected" : "", playable ? "playable" : "dim"].join(" ");
+      return card(c, { cls, onclick: () => clickCard(c, single, selecting) });
+    })));
+  }
+  const row = [];
+  for (const [verb, combos] of multi) {
+    const key = [...selected].sort().join(" ");
+    const n = [...combos.keys()][0].split(" ").length;
+    const match = combos.get(key);
+    row.push(h("button", { class: "primary", type: "button", disabled: !match, dataset: { verb },
+                           onclick: () => match && act(match) },
+      match ? match : `${verb}: choose ${n} cards (${selected.size} chosen)`));
+  }
+  for (const text of buttons.slice(0, 80)) {
+    const [verb, ...args] = text.split(" ");
+    row.push(h("button", { type: "button", dataset: { action: text }, onclick: () => act(text) },
+      verb, ...args.map((a) => (isCard(a) ? card(a) : ` ${a}`))));
+  }
+  if (row.length) parts.push(h("div", { class: "actions", id: "actions" }, row));
+  if (state.you !== null && state.table.status === "playing" && (state.legal_truncated || buttons.length > 80 ||
+      (state.legal || []).length)) {
+    const input = h("input", { type: "text", placeholder: "or type an action, e.g. play QS", "aria-label": "action" });
+    parts.push(h("form", { class: "typed", onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) act(input.value.trim()); } },
+      input, h("button", { type: "submit" }, "Send")));
+  }
+  box.replaceChildren(...parts);
+}
+
+function clickCard(c, single, selecting) {
+  if (selecting) {
+    if (selected.has(c)) selected.delete(c); else selected.add(c);
+    renderMe();
+    return;
+  }
+  const options = single.get(c);
+  if (!options) return;
+  if (options.length === 1) act(options[0]);
+  else {
+    banner("info", "Which? ", ...options.map((o) => h("button", { type: "button", onclick: () => { act(o); $("banner").replaceChildren(); } }, o)));
+  }
+}
+
+function renderAll() {
+  if (!state) return;
+  const t = state.table;
+  document.title = `${t.title} — gamenight`;
+  $("title").textContent = t.title;
+  $("status").textContent = t.status === "broken" ? `broken: ${t.error}` :
+    `${t.status}${t.match_number ? ` · game ${t.match_number}` : ""}`;
+  $("whoami").textContent = state.you === null ? "spectator" : `you are ${t.seats[state.you].name}`;
+  $("board").replaceChildren(...renderBoard(state));
+  renderMe();
+  $("sheet").replaceChildren(renderSheet(state.sheet));
+  const ol = $("log");
+  ol.replaceChildren(...log.map((line) => h("li", {}, line)));
+  ol.scrollTop = ol.scrollHeight;
+  if (state.over && state.result) {
+    const names = state.result.winners.map((s) => t.seats[s].name).join(" and ");
+    banner("over", h("strong", {}, "Game over. "), `Winner: ${names}.`);
+  } else if (t.status === "waiting") {
+    banner("info", "Waiting for the host to start the game.");
+  } else if (t.status === "broken") {
+    banner("refused", `This table cannot continue: ${t.error}`);
+  }
+  renderHost();
+}
+
+// --- host controls ---------------------------------------------------------------------------
+async function hostCall(method, path) {
+  try {
+    return await api(`/api/tables/${tableId}${path}`, { method, headers: { "X-Host-Token": hostToken } });
+  } catch (e) {
+    banner("refused", String(e.message || e));
+    return null;
+  }
+}
+
+let hostLinks = null;
+async function loadLinks() {
+  hostLinks = await hostCall("GET", "/links");
+  renderHost();
+}
+
+function renderHost() {
+  if (!hostToken || !state) return;
+  const t = state.table;
+  const box = $("host");
+  box.hidden = false;
+  const abs = (p) => new URL(p, location.href).href;
+  const controls = [h("strong", {}, "Host: ")];
+  if (t.status === "waiting") controls.push(h("button", { class: "primary", id: "start", type: "button",
+    onclick: () => hostCall("POST", "/start") }, "Start the game"));
+  if (t.status === "over") controls.push(h("button", { class: "primary", id: "again", type: "button",
+    onclick: () => hostCall("POST", "/again") }, "Play again"));
+  const seats = t.seats.map((s) => {
+    const link = hostLinks?.seats?.[s.seat]?.link;
+    return h("li", {}, `${s.name}: `, s.kind === "bot"
+      ? h("button", { type: "button", onclick: async () => { if (await hostCall("DELETE", `/seats/${s.seat}/bot`)) loadLinks(); } }, "make it a person's seat")
+      : [link ? h("a", { href: link, class: "seat-link", dataset: { seat: s.seat } }, abs(link)) : "", " ",
+         h("button", { type: "button", onclick: async () => { if (await hostCall("PUT", `/seats/${s.seat}/bot`)) loadLinks(); } }, "give to a bot")]);
+  });
+  box.replaceChildren(h("div", { class: "hostbar" }, controls),
+    h("details", {}, h("summary", {}, "Seats and links"), h("ul", { class: "links" }, seats,
+      h("li", {}, "Spectators: ", abs(`/table/${tableId}`)))));
+}
+
+// --- the connection ------------------------------------------------------------------------------
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+  ws.onopen = () => { retry = 0; ws.send(JSON.stringify({ type: "hello", token })); };
+  ws.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "state") {
+      log = log.slice(0, msg.log_start).concat(msg.log);
+      state = msg;
+      // keep a half-made card selection while others move; drop cards that left the hand
+      const inHand = new Set((msg.view && Array.isArray(msg.view.hand)) ? msg.view.hand : []);
+      selected = new Set([...selected].filter((c) => inHand.has(c)));
+      if (!msg.over && msg.table.status === "playing") $("banner").replaceChildren();
+      renderAll();
+    } else if (msg.type === "refused") {
+      banner("refused", h("strong", {}, `Not allowed: ${msg.action}. `), msg.rule, " ",
+        h("small", { class: "clause-id" }, `[${msg.clause_id}]`));
+    } else if (msg.type === "error") {
+      banner("refused", msg.message);
+    }
+  };
+  ws.onclose = (ev) => {
+    if ([4403, 4404, 4400, 4001].includes(ev.code)) {
+      closedForGood = true;
+      banner("refused", ev.reason || "disconnected");
+      return;
+    }
+    if (closedForGood) return;
+    retry = Math.min(retry + 1, 6);
+    setTimeout(connect, 300 * 2 ** retry);
+  };
+}
+
+async function loadRules() {
+  try {
+    $("rules").innerHTML = await api(`/api/tables/${tableId}/rules`);
+  } catch (e) {
+    $("rules").textContent = String(e.message || e);
+  }
+}
+
+connect();
+loadRules();
+if (hostToken) loadLinks();

@@ -1,0 +1,575 @@
+"""The table service: every table in play, its seats and connections, its match, its bots.
+
+Generic for every registered game: it only uses ``Match`` (to_act, legal_actions, check,
+apply, view, prompt, sheet, result) and the game's ``redact`` for the per-seat log.
+
+Rules of the house kept here:
+- one action at a time per table (``Table.lock``); an accepted action is committed to the
+  store before any seat hears of it; every connected seat then receives its own view;
+- a refused action changes nothing and is answered with the clause id and text;
+- a human seat with no connection is "away"; after the grace period a bot plays for it,
+  and the seat is handed back as soon as its owner reconnects;
+- a table whose saved match cannot be restored is "broken" with the reason; others run on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import json
+import logging
+import os
+import random
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import gamenight
+from gamenight.bots import Bot, make_bot
+from gamenight.engine import options as opts
+from gamenight.engine.actions import Action, ActionSyntaxError
+from gamenight.engine.clauses import IllegalAction
+from gamenight.engine.match import Match, MatchRecordError
+from gamenight.engine.registry import UnknownGame, resolve_options
+from gamenight.store import SeatRow, Store, StoreError, TableRow, new_token
+
+log = logging.getLogger("gamenight.server")
+T = TypeVar("T")
+
+WAITING, PLAYING, OVER, BROKEN = "waiting", "playing", "over", "broken"
+
+
+@dataclass
+class Settings:
+    """Server knobs; ``from_env`` reads ``GAMENIGHT_*`` variables (used by tests and ``serve``)."""
+
+    bot_delay: float = 0.6
+    """Seconds a bot waits before acting (0 in tests)."""
+    grace_period: float = 30.0
+    """Seconds a disconnected seat stays away before a bot plays for it."""
+    max_message_bytes: int = 4096
+    rate_per_second: float = 10.0
+    rate_burst: int = 30
+    max_rate_violations: int = 50
+    max_legal: int = 3000
+    """Legal actions sent per update (a combinatorial list is cut here; ``check`` still decides)."""
+    send_queue: int = 512
+    db_in_thread: bool = True
+
+    @classmethod
+    def from_env(cls, **overrides: Any) -> Settings:
+        s = cls()
+        for name, conv in (("bot_delay", float), ("grace_period", float), ("rate_per_second", float),
+                           ("rate_burst", int), ("max_message_bytes", int)):
+            raw = os.environ.get(f"GAMENIGHT_{name.upper()}")
+            if raw is not None:
+                setattr(s, name, conv(raw))
+        for k, v in overrides.items():
+            setattr(s, k, v)
+        return s
+
+
+class TableError(Exception):
+    """A request the table cannot honour; ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class Connection:
+    """One live client of a table (a seat or a spectator). Transports subclass ``deliver``."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.log_sent = 0
+        self.closed = False
+
+    def send(self, payload: dict[str, Any] | str) -> None:
+        """Queue a message (never blocks; a client too slow to keep up is dropped)."""
+        if self.closed:
+            return
+        self.deliver(payload if isinstance(payload, str) else json.dumps(payload, separators=(",", ":")))
+
+    def deliver(self, text: str) -> None:
+        raise NotImplementedError
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        self.closed = True
+
+
+@dataclass
+class SeatState:
+    index: int
+    kind: str  # "human" or "bot"
+    token: str
+    name: str
+    conns: set[Connection] = field(default_factory=set)
+    away_since: float | None = None
+    bot_playing: bool = False
+    takeover: asyncio.TimerHandle | None = None
+    bot: Bot | None = None
+
+    @property
+    def bot_controlled(self) -> bool:
+        return self.kind == "bot" or self.bot_playing
+
+    def public(self) -> dict[str, Any]:
+        return {"seat": self.index, "name": self.name or f"Seat {self.index}", "kind": self.kind,
+                "connected": bool(self.conns), "away": self.kind == "human" and not self.conns,
+                "bot_playing": self.bot_playing}
+
+
+@dataclass
+class Table:
+    id: str
+    game_id: str
+    players: int
+    options: dict[str, Any]
+    preset: str | None
+    host_token: str
+    status: str
+    seats: list[SeatState]
+    error: str | None = None
+    match: Match | None = None
+    match_id: int | None = None
+    match_number: int = 0
+    spectators: set[Connection] = field(default_factory=set)
+    logs: dict[int | None, list[str]] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+    _static: dict[str, Any] | None = None
+    rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
+
+    @property
+    def title(self) -> str:
+        try:
+            return gamenight.get_game(self.game_id).spec.title
+        except UnknownGame:
+            return self.game_id
+
+    def seat_for_token(self, token: str) -> int | None:
+        for s in self.seats:
+            if s.kind == "human" and secrets.compare_digest(s.token, token):
+                return s.index
+        return None
+
+    def is_host(self, token: str | None) -> bool:
+        return bool(token) and secrets.compare_digest(self.host_token, token or "")
+
+    def connections(self) -> list[Connection]:
+        out = list(self.spectators)
+        for s in self.seats:
+            out.extend(s.conns)
+        return out
+
+    def info(self) -> dict[str, Any]:
+        """What anyone with the table's address may know."""
+        if self._static is None:  # the game and its options never change at a table
+            self._static = {"id": self.id, "game": self.game_id, "title": self.title, "players": self.players,
+                            "options": self.options, "changed": self._changed(), "preset": self.preset}
+        return {**self._static, "status": self.status, "error": self.error, "match_number": self.match_number,
+                "seats": [s.public() for s in self.seats]}
+
+    def _changed(self) -> dict[str, Any]:
+        try:
+            spec = gamenight.get_game(self.game_id).spec
+            return opts.changed(opts.build(spec.options, self.options))
+        except (UnknownGame, opts.OptionError, TypeError):
+            return {}
+
+
+_TEXT: dict[tuple[Any, ...], str] = {}
+
+
+def action_text(a: Action) -> str:
+    """``str(a)``, remembered: legal-move lists (Hearts passes: 220 a seat) are sent after every move."""
+    key = (a, *map(type, a.args))  # bid 7 and bid 7C are equal tuples: the types tell them apart
+    t = _TEXT.get(key)
+    if t is None:
+        if len(_TEXT) > 500_000:
+            _TEXT.clear()
+        t = _TEXT[key] = str(a)
+    return t
+
+
+def _jsonable(v: Any) -> Any:
+    return json.loads(json.dumps(v, default=str))
+
+
+class TableService:
+    def __init__(self, store: Store, settings: Settings | None = None) -> None:
+        self.store = store
+        self.settings = settings or Settings()
+        self.tables: dict[str, Table] = {}
+        self._pool: ThreadPoolExecutor | None = None
+
+    async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a store call off the event loop (one writer thread for SQLite, a few for PostgreSQL)."""
+        if not self.settings.db_in_thread:
+            return fn(*args, **kwargs)
+        if self._pool is None:
+            workers = 1 if self.store.url.startswith("sqlite") else 4
+            self._pool = ThreadPoolExecutor(workers, thread_name_prefix="gamenight-db")
+        return await asyncio.get_running_loop().run_in_executor(self._pool, functools.partial(fn, *args, **kwargs))
+
+    # --- loading and creating ---------------------------------------------------------------
+    async def load_all(self) -> None:
+        """Rebuild every saved table; one that cannot be restored is marked broken."""
+        for row in await self._db(self.store.tables):
+            table = self._table_from_row(row)
+            self.tables[table.id] = table
+            try:
+                await self._restore(table, row)
+            except Exception as e:  # noqa: BLE001  a bad table must never stop the server
+                table.status = BROKEN
+                table.error = f"this table's saved game cannot be restored: {e}"
+                log.warning("table %s is broken: %s", table.id, e)
+                continue
+            if table.status == PLAYING:
+                for s in table.seats:
+                    self._mark_away(table, s)
+                self._kick_bots(table)
+
+    def _table_from_row(self, row: TableRow) -> Table:
+        return Table(row.id, row.game, row.players, row.options, row.preset, row.host_token, row.status,
+                     [SeatState(s.seat, s.kind, s.token, s.name) for s in row.seats])
+
+    async def _restore(self, table: Table, row: TableRow) -> None:
+        gamenight.get_game(table.game_id)  # UnknownGame: broken
+        if row.current_match is None:
+            table.status = WAITING
+            return
+        mrow = await self._db(self.store.match, row.current_match)
+        if mrow is None:
+            raise MatchRecordError(f"match {row.current_match} is missing")
+        match = gamenight.restore(mrow.record)
+        self._set_match(table, match, mrow.id, mrow.number)
+        table.logs = {v: match.log_view(v) for v in self._viewers(table)}
+
+    def _viewers(self, table: Table) -> list[int | None]:
+        return [*range(table.players), None]
+
+    def _set_match(self, table: Table, match: Match, match_id: int, number: int) -> None:
+        table.match, table.match_id, table.match_number = match, match_id, number
+        table.logs = {v: [] for v in self._viewers(table)}
+        table.status = OVER if match.over else PLAYING
+        table.error = None
+        for c in table.connections():
+            c.log_sent = 0
+
+    async def create(self, game: str, players: int | None = None, options: dict[str, Any] | None = None,
+                     preset: str | None = None, bots: list[int] | None = None,
+                     names: list[str] | None = None) -> Table:
+        try:
+            spec = gamenight.get_game(game).spec
+        except UnknownGame as e:
+            raise TableError(str(e), 404) from None
+        n = players if players is not None else spec.preferred_players
+        if n not in spec.players:
+            raise TableError(f"{spec.title} is played by {', '.join(map(str, spec.players))} players, not {n}")
+        try:
+            chosen = resolve_options(spec, options or {}, preset)
+        except opts.OptionError as e:
+            raise TableError(str(e)) from None
+        bot_seats = set(bots or [])
+        if any(not isinstance(b, int) or not 0 <= b < n for b in bot_seats):
+            raise TableError(f"bot seats must be between 0 and {n - 1}")
+        names = list(names or [])
+        seat_specs = [("bot" if i in bot_seats else "human",
+                       (names[i] if i < len(names) and names[i] else (f"Bot {i}" if i in bot_seats else ""))[:40])
+                      for i in range(n)]
+        row = await self._db(self.store.create_table, game, n, _jsonable(opts.as_dict(chosen)), preset, seat_specs)
+        table = self._table_from_row(row)
+        self.tables[table.id] = table
+        return table
+
+    def get(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableError("no such table", 404)
+        return table
+
+    def _host(self, table: Table, host_token: str | None) -> None:
+        if not table.is_host(host_token):
+            raise TableError("only the host may do that", 403)
+
+    # --- host controls -----------------------------------------------------------------------
+    async def start(self, table: Table, host_token: str | None, seed: int | None = None) -> None:
+        self._host(table, host_token)
+        async with table.lock:
+            if table.status == BROKEN:
+                raise TableError(table.error or "this table is broken", 409)
+            if table.status != WAITING:
+                raise TableError("the game has already started", 409)
+            await self._new_match(table, seed)
+
+    async def again(self, table: Table, host_token: str | None, seed: int | None = None) -> None:
+        self._host(table, host_token)
+        async with table.lock:
+            if table.status != OVER:
+                raise TableError("play again is for when the game is over", 409)
+            await self._new_match(table, seed)
+
+    async def _new_match(self, table: Table, seed: int | None) -> None:
+        match = gamenight.load(table.game_id, players=table.players, options=table.options,
+                               seed=seed if seed is not None else secrets.randbits(63))
+        mrow = await self._db(self.store.new_match, table.id, match.spec.id, match.spec.rules_version,
+                              match.players, match.seed, _jsonable(opts.as_dict(match.options)))
+        self._set_match(table, match, mrow.id, mrow.number)
+        for s in table.seats:
+            self._mark_away(table, s)
+        self._broadcast(table)
+        self._kick_bots(table)
+
+    async def set_bot(self, table: Table, host_token: str | None, seat: int, bot: bool) -> SeatState:
+        """Give ``seat`` to a bot, or take it from the bot back for a person (with a fresh link)."""
+        self._host(table, host_token)
+        if not 0 <= seat < table.players:
+            raise TableError("no such seat", 404)
+        async with table.lock:
+            s = table.seats[seat]
+            if bot:
+                row: SeatRow = await self._db(self.store.set_seat, table.id, seat, "bot", None,
+                                              s.name or f"Bot {seat}")
+                for c in list(s.conns):
+                    c.send({"type": "error", "message": "the host gave this seat to a bot"})
+                    c.close(4001, "seat given to a bot")
+                s.conns.clear()
+                self._cancel_takeover(s)
+                s.kind, s.bot_playing, s.away_since = "bot", False, None
+            else:
+                name = "" if s.name == f"Bot {seat}" else s.name
+                row = await self._db(self.store.set_seat, table.id, seat, "human", new_token(), name)
+                s.kind, s.token, s.name = "human", row.token, row.name
+                if table.status == PLAYING:
+                    self._mark_away(table, s)
+            s.name = row.name
+            self._broadcast(table)
+            self._kick_bots(table)
+            return s
+
+    # --- connections ---------------------------------------------------------------------------
+    async def connect(self, table: Table, conn: Connection) -> None:
+        async with table.lock:
+            if conn.seat is None:
+                table.spectators.add(conn)
+            else:
+                s = table.seats[conn.seat]
+                s.conns.add(conn)
+                self._cancel_takeover(s)
+                s.away_since, s.bot_playing = None, False
+            conn.log_sent = 0
+            self._broadcast(table)
+
+    async def disconnect(self, table: Table, conn: Connection) -> None:
+        conn.closed = True
+        if conn.seat is None:
+            table.spectators.discard(conn)
+            return
+        s = table.seats[conn.seat]
+        s.conns.discard(conn)
+        if not s.conns and s.kind == "human":
+            self._mark_away(table, s)
+            async with table.lock:
+                self._broadcast(table)
+
+    def _mark_away(self, table: Table, s: SeatState) -> None:
+        if s.kind != "human" or s.conns or table.status != PLAYING:
+            return
+        if s.away_since is None:
+            s.away_since = time.monotonic()
+        if s.takeover is None and not s.bot_playing:
+            loop = asyncio.get_running_loop()
+            s.takeover = loop.call_later(self.settings.grace_period, self._takeover, table, s)
+
+    def _cancel_takeover(self, s: SeatState) -> None:
+        if s.takeover is not None:
+            s.takeover.cancel()
+            s.takeover = None
+
+    def _takeover(self, table: Table, s: SeatState) -> None:
+        s.takeover = None
+        if s.conns or s.kind != "human":
+            return
+
+        async def go() -> None:
+            async with table.lock:
+                if s.conns or s.kind != "human":
+                    return
+                s.bot_playing = True
+                self._broadcast(table)
+                self._kick_bots(table)
+
+        asyncio.get_running_loop().create_task(go())
+
+    # --- actions ---------------------------------------------------------------------------------
+    async def submit(self, table: Table, conn: Connection, text: Any) -> bool:
+        """A seat's action: applied and announced, or refused to that connection alone."""
+        seat = conn.seat
+        if seat is None:
+            conn.send({"type": "error", "message": "spectators cannot act"})
+            return False
+        if not isinstance(text, str) or not text.strip():
+            conn.send({"type": "error", "message": "an action must be text, like 'play QS'"})
+            return False
+        async with table.lock:
+            match = table.match
+            if match is None or table.status not in (PLAYING, OVER):
+                conn.send({"type": "error", "message": "the game has not started"
+                           if table.status == WAITING else f"the table is {table.status}"})
+                return False
+            if table.seats[seat].kind != "human":
+                conn.send({"type": "error", "message": "this seat is played by a bot"})
+                return False
+            try:
+                action = match.parse(text)
+                await self._apply(table, seat, action)
+            except ActionSyntaxError as e:
+                conn.send({"type": "error", "message": str(e), "action": text[:200]})
+                return False
+            except IllegalAction as e:
+                conn.send({"type": "refused", "action": text[:200], "clause_id": e.clause_id, "rule": e.rule,
+                           "detail": e.detail})
+                return False
+            except StoreError as e:
+                conn.send({"type": "error", "message": f"the move could not be saved; try again ({e})"})
+                return False
+            return True
+
+    async def _apply(self, table: Table, seat: int, action: Action) -> None:
+        """Check, apply, commit, then announce. Caller holds ``table.lock``."""
+        match = table.match
+        assert match is not None
+        match.check(seat, action)
+        game, state = match.game, match.state
+        lines = {v: f"{seat}: {game.redact(state, seat, action, v)}" for v in table.logs}
+        match.apply(seat, action)
+        ply = len(match.log) - 1
+        try:
+            await self._db(self.store.append_action, table.match_id, ply, seat, str(action),
+                           OVER if match.over else None, table.id)
+        except StoreError:
+            await self._reload(table)
+            raise
+        for v, line in lines.items():
+            table.logs[v].append(line)
+        if match.over:
+            table.status = OVER
+        self._broadcast(table)
+        self._kick_bots(table)
+
+    async def _reload(self, table: Table) -> None:
+        """After a failed commit: put the match back as the store has it."""
+        try:
+            row = await self._db(self.store.get_table, table.id)
+            if row is None:
+                raise MatchRecordError("the table has disappeared from the database")
+            await self._restore(table, row)
+        except Exception as e:  # noqa: BLE001
+            table.status, table.error = BROKEN, f"lost contact with the database: {e}"
+
+    # --- bots ----------------------------------------------------------------------------------
+    def _kick_bots(self, table: Table) -> None:
+        if table.status != PLAYING or table.match is None:
+            return
+        if not any(table.seats[s].bot_controlled for s in table.match.to_act()):
+            return
+        if table.bot_task is None or table.bot_task.done():
+            table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
+
+    async def _run_bots(self, table: Table) -> None:
+        delay = self.settings.bot_delay
+        while True:
+            await asyncio.sleep(delay)
+            async with table.lock:
+                match = table.match
+                if match is None or table.status != PLAYING:
+                    return
+                seats = [s for s in match.to_act() if table.seats[s].bot_controlled]
+                if not seats:
+                    return
+                seat = seats[0]
+                st = table.seats[seat]
+                if st.bot is None:
+                    st.bot = make_bot(table.game_id)
+                legal = list(match.legal_actions(seat))
+                if not legal:
+                    log.error("table %s: seat %s is to act but has no legal action", table.id, seat)
+                    return
+                try:
+                    choice = st.bot.choose(match.view(seat), legal, table.rng)
+                except Exception:  # noqa: BLE001  a faulty bot must not stall the table
+                    log.exception("table %s: bot for %s failed; playing at random", table.id, table.game_id)
+                    choice = table.rng.choice(legal)
+                try:
+                    await self._apply(table, seat, choice)
+                except IllegalAction:
+                    log.error("table %s: bot chose illegal %s; playing at random", table.id, choice)
+                    await self._apply(table, seat, table.rng.choice(legal))
+                except StoreError:
+                    log.exception("table %s: could not save a bot move", table.id)
+                    await asyncio.sleep(1.0)
+
+    # --- what each connection is told --------------------------------------------------------------
+    def _broadcast(self, table: Table) -> None:
+        info = table.info()
+        for s in table.seats:
+            if s.conns:
+                self._send_state(table, s.index, list(s.conns), info)
+        if table.spectators:
+            self._send_state(table, None, list(table.spectators), info)
+
+    def resync(self, table: Table, conn: Connection) -> None:
+        conn.log_sent = 0
+        self._send_state(table, conn.seat, [conn], table.info())
+
+    def _send_state(self, table: Table, viewer: int | None, conns: list[Connection], info: dict[str, Any]) -> None:
+        base = self.state_payload(table, viewer, info)
+        lines = table.logs.get(viewer, [])
+        for c in conns:
+            start = c.log_sent if c.log_sent <= len(lines) else 0
+            payload = dict(base, log_start=start, log=lines[start:])
+            c.log_sent = len(lines)
+            c.send(payload)
+
+    def state_payload(self, table: Table, viewer: int | None, info: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Everything ``viewer`` (a seat, or None for a spectator) may know now, without the log."""
+        out: dict[str, Any] = {"type": "state", "table": info or table.info(), "you": viewer}
+        match = table.match
+        if match is None:
+            out.update(view=None, to_act=[], prompt="", legal=[], legal_truncated=False, sheet=None, ply=0,
+                       over=False, result=None)
+            return out
+        to_act = list(match.to_act())
+        legal: list[str] = []
+        prompt = ""
+        if viewer is not None and viewer in to_act and table.status == PLAYING:
+            acts = match.legal_actions(viewer)
+            legal = [action_text(a) for a in acts[:self.settings.max_legal]]
+            out["legal_truncated"] = len(acts) > len(legal)
+            prompt = match.prompt(viewer)
+        else:
+            out["legal_truncated"] = False
+        result = None
+        if match.over:
+            r = match.result()
+            result = {"winners": list(r.winners), "ranking": [list(g) for g in r.ranking], "scores": list(r.scores)}
+        out.update(view=match.view(viewer), to_act=to_act, prompt=prompt, legal=legal,
+                   sheet=match.sheet.to_dict(), ply=len(match.log), over=match.over, result=result)
+        return out
+
+    async def close(self) -> None:
+        for t in self.tables.values():
+            for s in t.seats:
+                self._cancel_takeover(s)
+            if t.bot_task is not None:
+                t.bot_task.cancel()
+                with contextlib.suppress(BaseException):
+                    await t.bot_task
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
