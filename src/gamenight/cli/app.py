@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -22,7 +23,9 @@ from rich.text import Text
 
 import gamenight
 from gamenight.bots import Bot, has_heuristic, make_bot
+from gamenight.cli.house import HouseFileProblem, house_app, house_banner, load_house, rulings_text
 from gamenight.core.cards import is_card_text, parse_card
+from gamenight.engine import houses
 from gamenight.engine.actions import Action, ActionSyntaxError
 from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.game import GameSpec
@@ -30,7 +33,7 @@ from gamenight.engine.match import Match
 from gamenight.engine.options import OptionError
 from gamenight.engine.registry import UnknownGame
 from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.rulebook import FORMATS, render
+from gamenight.rulebook import FORMATS, render, render_house
 from gamenight.sim import SimulationSummary, simulate
 
 app = typer.Typer(
@@ -40,6 +43,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.add_typer(house_app, name="house")
 
 BOT_KINDS = ("heuristic", "random")
 SIM_BOT_KINDS = ("heuristic", "random", "mixed")
@@ -270,8 +274,10 @@ moves (list every legal move) · quit"""
 class TerminalGame:
     """One person against bots, reading lines from ``stdin`` (a TTY or not)."""
 
-    def __init__(self, match: Match, seat: int, bots: dict[int, Bot], rng: random.Random, console: Console) -> None:
+    def __init__(self, match: Match, seat: int, bots: dict[int, Bot], rng: random.Random, console: Console,
+                 house: houses.House | None = None) -> None:
         self.match = match
+        self.house = house
         self.seat = seat
         self.bots = bots
         self.rng = rng
@@ -401,7 +407,9 @@ class TerminalGame:
                 self.out.print(HELP_TEXT, markup=False)
                 continue
             if word == "rules":
-                self.out.print(render(m.spec, m.options, m.players, "text"), markup=False)
+                text = render(m.spec, m.options, m.players, "text") if self.house is None \
+                    else render_house(self.house, m.spec.id, m.players, "text")
+                self.out.print(text, markup=False)
                 continue
             if word in ("sheet", "score", "scores"):
                 self.out.print(render_sheet(m.sheet))
@@ -424,6 +432,8 @@ class TerminalGame:
                 msg.append(e.rule, style="italic")
                 msg.append(f" [{e.clause_id}]", style="dim")
                 self.out.print(msg)
+                for line in rulings_text(self.house, m.spec.id, e.clause_id) if self.house is not None else ():
+                    self.out.print(Text(line, style="cyan"))
                 continue
             except (ActionSyntaxError, ValueError) as e:
                 self.out.print(Text(f"Not understood: {e}. Type a number from the list, or 'help'.",
@@ -438,12 +448,25 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. hearts.")],
          seat: Annotated[int, typer.Option("--seat", "-s", help="Your seat (0 = first).")] = 0,
          option: OptionArg = None, preset: PresetArg = None,
          seed: Annotated[int | None, typer.Option("--seed", help="Seed for a repeatable deal.")] = None,
-         bots: Annotated[str, typer.Option("--bots", help="heuristic or random.")] = "heuristic") -> None:
+         bots: Annotated[str, typer.Option("--bots", help="heuristic or random.")] = "heuristic",
+         house: Annotated[Path | None, typer.Option("--house", help="A house file: play by its rules for this "
+                                                    "game.")] = None) -> None:
     """Play a game in the terminal against bots."""
+    the_house: houses.House | None = None
     try:
         spec = _spec(game)
         n = _players(spec, players)
-        options = _resolve(spec, option, preset)
+        if house is not None:
+            if option or preset:
+                raise UsageProblem("--house plays the house's rule set; change it with 'gamenight house set' "
+                                   "instead of --option/--preset")
+            try:
+                the_house = load_house(house)
+            except HouseFileProblem as e:
+                raise UsageProblem(str(e)) from None
+            options = houses.options_for(the_house, spec.id)
+        else:
+            options = _resolve(spec, option, preset)
         if not 0 <= seat < n:
             raise UsageProblem(f"seat must be 0 to {n - 1} for {n} players, not {seat}")
         if bots not in BOT_KINDS:
@@ -456,8 +479,14 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. hearts.")],
     console = _console()
     if bots == "heuristic" and not has_heuristic(spec.id):
         console.print(Text(f"(no heuristic bot for {spec.title} yet: the bots play at random)", style="dim"))
+    if the_house is not None:
+        console.print(Text(house_banner(the_house, spec.id), style="bold cyan"))
     table = {s: make_bot(spec.id, bots) for s in range(n) if s != seat}
-    code = TerminalGame(match, seat, table, random.Random(f"bots:{seed}"), console).run()
+    code = TerminalGame(match, seat, table, random.Random(f"bots:{seed}"), console, the_house).run()
+    if the_house is not None:
+        under = houses.played_under(the_house, spec.id)
+        console.print(Text(f"(played under {houses.possessive(under.house)} {spec.id} rules, "
+                           f"version {under.version})", style="dim"))
     console.print(Text(f"(seed {seed}; replay this deal with --seed {seed})", style="dim"))
     raise typer.Exit(code)
 
@@ -519,6 +548,22 @@ def simulate_cmd(game: Annotated[str, typer.Argument(help="Game id, e.g. hearts.
     console.print(render_summary(summary, bots))
     if summary.errors:
         raise typer.Exit(1)
+
+
+# --- serve --------------------------------------------------------------------------------------
+@app.command("serve")
+def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: the whole LAN).")
+                          ] = "127.0.0.1",
+          port: Annotated[int, typer.Option("--port", help="Port to listen on.", min=1, max=65535)] = 8000,
+          database_url: Annotated[str | None, typer.Option(
+              "--database-url", help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db "
+                                     "(default: SQLite in your data directory).")] = None) -> None:
+    """Start the web app: open tables, share seat links, play in the browser."""
+    from gamenight.server.app import run  # the web stack loads only for this command
+
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    _console().print(Text(f"gamenight: open http://{shown}:{port}/ to set up a table (Ctrl+C stops)", style="bold"))
+    run(host, port, database_url)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from gamenight.engine import options as opts
@@ -55,6 +55,31 @@ class Book:
     sections: tuple[tuple[str, tuple[RuleLine, ...]], ...]
     changes: tuple[tuple[str, str, str], ...]
     """(option name, value as text, the option's rule sentence) for each changed option."""
+
+
+@dataclass(frozen=True)
+class Note:
+    """A line printed beside a clause, or in a closing section: e.g. a house's ruling.
+    ``tag`` is the label (``house ruling``), ``meta`` who/when/why in small print,
+    ``kind`` a CSS class word (``ruling``, ``match``)."""
+
+    tag: str
+    text: str
+    meta: str = ""
+    kind: str = "ruling"
+
+
+@dataclass(frozen=True)
+class Extras:
+    """What a house adds to a game's rulebook: a subtitle under the title, notes beside
+    clause ids, and closing sections (title, notes) printed after the clauses."""
+
+    subtitle: str = ""
+    notes: Mapping[str, tuple[Note, ...]] = field(default_factory=dict)
+    closing: tuple[tuple[str, tuple[Note, ...]], ...] = ()
+
+
+NO_EXTRAS = Extras()
 
 
 def source_text(spec: GameSpec) -> str:
@@ -98,22 +123,32 @@ def build_book(spec: GameSpec, options: Any = None, players: int | None = None) 
 def render(spec: GameSpec, options: Any = None, players: int | None = None, fmt: str = "text") -> str:
     """The rulebook of ``spec`` under ``options`` (an options instance or a mapping)
     for ``players`` seats (None: every player count), as text, markdown or an HTML fragment."""
-    book = build_book(spec, options, players)
+    return render_book(build_book(spec, options, players), fmt)
+
+
+def render_book(book: Book, fmt: str = "text", extras: Extras | None = None) -> str:
+    """Print a built ``Book`` as text, markdown or an HTML fragment, with ``extras``
+    (notes beside clauses, closing sections) if given."""
+    ex = extras or NO_EXTRAS
     if fmt == "text":
-        return _text(book)
+        return _text(book, ex)
     if fmt == "markdown":
-        return _markdown(book)
+        return _markdown(book, ex)
     if fmt == "html":
-        return _html(book)
+        return _html(book, ex)
     raise ValueError(f"unknown format {fmt!r} (choose {', '.join(FORMATS)})")
+
+
+def html_document(body: str, title: str, css: str | None = None) -> str:
+    """A complete standalone HTML document around an HTML fragment."""
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<title>{html.escape(title)}</title>\n<style>\n{PAGE_CSS if css is None else css}</style>\n"
+            f"</head>\n<body>\n{body}</body>\n</html>\n")
 
 
 def html_page(spec: GameSpec, options: Any = None, players: int | None = None) -> str:
     """A complete standalone HTML document holding the rulebook fragment."""
-    body = render(spec, options, players, "html")
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<title>{html.escape(spec.title)} — gamenight rules</title>\n<style>\n{PAGE_CSS}</style>\n"
-            f"</head>\n<body>\n{body}</body>\n</html>\n")
+    return html_document(render(spec, options, players, "html"), f"{spec.title} — gamenight rules")
 
 
 PAGE_CSS = """body { font-family: Georgia, serif; max-width: 44em; margin: 2em auto; padding: 0 1em; line-height: 1.5; }
@@ -135,9 +170,16 @@ def _wrap(text: str, width: int, indent: str, first: str) -> list[str]:
                          break_on_hyphens=False, break_long_words=False) or [first]
 
 
-def _text(book: Book) -> str:
-    out = [book.title.upper(), "=" * len(book.title), f"Source: {book.source}",
-           f"Rules for {_players_text(book)}."]
+def _note_text(note: Note) -> str:
+    meta = f" ({note.meta})" if note.meta else ""
+    return f"[{note.tag}] {note.text}{meta}"
+
+
+def _text(book: Book, ex: Extras = NO_EXTRAS) -> str:
+    out = [book.title.upper(), "=" * len(book.title)]
+    if ex.subtitle:
+        out += _wrap(ex.subtitle, 78, "", "")
+    out += [f"Source: {book.source}", f"Rules for {_players_text(book)}."]
     if book.summary:
         out += ["", *_wrap(book.summary, 78, "", "")]
     for name, lines in book.sections:
@@ -145,6 +187,12 @@ def _text(book: Book) -> str:
         for line in lines:
             tag = f"[{HOUSE_TAG}] " if line.alternate else ""
             out += _wrap(f"{tag}{line.text} ({line.id})", 78, "  ", "* ")
+            for note in ex.notes.get(line.id, ()):
+                out += _wrap(_note_text(note), 78, "      ", "    > ")
+    for title, notes in ex.closing:
+        out += ["", title, "-" * len(title)]
+        for note in notes:
+            out += _wrap(_note_text(note), 78, "  ", "* ")
     out += ["", "Options in effect", "-----------------"]
     if book.changes:
         for label, value, sentence in book.changes:
@@ -162,8 +210,16 @@ def _md(text: str) -> str:
     return text.translate(_MD_SPECIAL)
 
 
-def _markdown(book: Book) -> str:
-    out = [f"# {_md(book.title)}", "", f"*Source: {_md(book.source)}. Rules for {_players_text(book)}.*"]
+def _note_md(note: Note) -> str:
+    meta = f" <sub>{_md(note.meta)}</sub>" if note.meta else ""
+    return f"**{_md(note.tag)}:** {_md(note.text)}{meta}"
+
+
+def _markdown(book: Book, ex: Extras = NO_EXTRAS) -> str:
+    out = [f"# {_md(book.title)}", ""]
+    if ex.subtitle:
+        out += [f"**{_md(ex.subtitle)}**", ""]
+    out.append(f"*Source: {_md(book.source)}. Rules for {_players_text(book)}.*")
     if book.summary:
         out += ["", _md(book.summary)]
     for name, lines in book.sections:
@@ -171,6 +227,10 @@ def _markdown(book: Book) -> str:
         for line in lines:
             tag = f"**[{HOUSE_TAG}]** " if line.alternate else ""
             out.append(f"- {tag}{_md(line.text)} <sub>`{line.id}`</sub>")
+            out += [f"  > {_note_md(note)}" for note in ex.notes.get(line.id, ())]
+    for title, notes in ex.closing:
+        out += ["", f"## {_md(title)}", ""]
+        out += [f"- {_note_md(note)}" for note in notes]
     out += ["", "## Options in effect", ""]
     if book.changes:
         out += [f"- **{_md(label)}** = `{value}`: {_md(sentence)}" for label, value, sentence in book.changes]
@@ -184,10 +244,18 @@ def _e(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _html(book: Book) -> str:
+def _note_html(note: Note, element: str) -> str:
+    meta = f' <small class="note-meta">{_e(note.meta)}</small>' if note.meta else ""
+    return (f'<{element} class="note {_e(note.kind)}"><strong class="note-tag">{_e(note.tag)}:</strong> '
+            f"{_e(note.text)}{meta}</{element}>")
+
+
+def _html(book: Book, ex: Extras = NO_EXTRAS) -> str:
     out = [f'<section class="rulebook" data-game="{_e(book.id)}">',
-           f"<h1>{_e(book.title)}</h1>",
-           f'<p class="source">Source: {_e(book.source)}. Rules for {_e(_players_text(book))}.</p>']
+           f"<h1>{_e(book.title)}</h1>"]
+    if ex.subtitle:
+        out.append(f'<p class="subtitle">{_e(ex.subtitle)}</p>')
+    out += [f'<p class="source">Source: {_e(book.source)}. Rules for {_e(_players_text(book))}.</p>']
     if book.summary:
         out.append(f'<p class="summary">{_e(book.summary)}</p>')
     for name, lines in book.sections:
@@ -196,8 +264,16 @@ def _html(book: Book) -> str:
         for line in lines:
             cls = ' class="clause alternate"' if line.alternate else ' class="clause"'
             tag = f'<mark class="alternate">{_e(HOUSE_TAG)}</mark> ' if line.alternate else ""
+            notes = ex.notes.get(line.id, ())
+            inner = "".join(_note_html(n, "li") for n in notes)
+            sub = f'<ul class="notes">{inner}</ul>' if notes else ""
             out.append(f'<li id="{_e(line.id)}"{cls}>{tag}{_e(line.text)} '
-                       f'<small class="clause-id">{_e(line.id)}</small></li>')
+                       f'<small class="clause-id">{_e(line.id)}</small>{sub}</li>')
+        out.append("</ul>")
+    for title, notes in ex.closing:
+        out.append(f"<h2>{_e(title)}</h2>")
+        out.append('<ul class="notes">')
+        out += [_note_html(n, "li") for n in notes]
         out.append("</ul>")
     out.append("<h2>Options in effect</h2>")
     if book.changes:
