@@ -23,16 +23,25 @@ export function dice(values) {
   return h("span", {}, values.map((d) => h("span", { class: "die", title: String(d) }, PIPS[d] || d)));
 }
 
-function plays(list) {
-  return list.map((p) => h("figure", {}, card(p.card), h("figcaption", {}, `seat ${p.seat}`)));
+function plays(list, seats) {
+  return list.map((p) => h("figure", {}, card(p.card),
+    h("figcaption", {}, seats?.[p.seat]?.name || `seat ${p.seat}`)));
+}
+
+// Nested facts as words a player reads ("count 1900 · dice 2"), never raw JSON.
+function words(v) {
+  if (v === null || v === undefined) return "—";
+  if (typeof v === "boolean") return v ? "yes" : "no";
+  if (Array.isArray(v)) {
+    const nested = v.some((x) => x !== null && typeof x === "object");
+    return v.length ? v.map(words).join(nested ? "; " : " ") : "—";
+  }
+  if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${nice(k)} ${words(x)}`).join(" · ");
+  return String(v);
 }
 
 function scalar(v) {
-  if (v === null || v === undefined) return "—";
-  if (typeof v === "boolean") return v ? "yes" : "no";
-  if (isCard(v)) return card(v);
-  if (typeof v === "object") return JSON.stringify(v);
-  return String(v);
+  return isCard(v) ? card(v) : words(v);
 }
 
 // Per-seat facts: arrays with one entry per seat (hand sizes, tricks won, bids, scores...).
@@ -73,11 +82,12 @@ export function renderBoard(state) {
   if (!view) return out;
   if (view.phase) out.push(h("p", {}, h("strong", {}, "Phase: "), nice(String(view.phase))));
   if (Array.isArray(view.trick)) {
-    out.push(h("div", { class: "trick", id: "trick" }, view.trick.length ? plays(view.trick)
+    out.push(h("div", { class: "trick", id: "trick" }, view.trick.length ? plays(view.trick, state.table.seats)
       : h("span", { class: "muted" }, "")));
   }
   if (Array.isArray(view.last_trick) && view.last_trick.length) {
-    out.push(h("details", {}, h("summary", {}, "last trick"), h("div", { class: "trick" }, plays(view.last_trick))));
+    out.push(h("details", {}, h("summary", {}, "last trick"),
+      h("div", { class: "trick" }, plays(view.last_trick, state.table.seats))));
   }
   const facts = perSeat(view, state.table.players);
   const info = [];
