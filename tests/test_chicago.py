@@ -142,6 +142,36 @@ def test_tied_to_the_last_card_nobody_scores():
     assert m.state.claims[1] and m.state.claims[2]  # both hold the highest hand: both must prove
 
 
+def test_three_draws_two_showdowns_then_the_tricks_and_the_deal_passes_left():
+    """chicago.draw.second: draw, showdown, draw, showdown, a third draw with no showdown, then
+    the player to the dealer's left leads (chicago.play.lead); after the hand the deal passes to
+    the left (chicago.deal.rotation)."""
+    m = start({}, players=3, dealer=2)
+    phases = []
+    while m.state.phase != "play":
+        st = m.state
+        if not phases or phases[-1] != (st.phase, st.draw_round):
+            phases.append((st.phase, st.draw_round))
+        s = m.to_act()[0]
+        m.apply(s, "stand" if st.phase == "draw" else "pass")
+    assert phases == [("draw", 1), ("showdown", 1), ("draw", 2), ("showdown", 2), ("draw", 3)]
+    assert m.state.showdown == 2 and m.to_act() == (0,)
+    play_out(m)
+    assert m.state.hand_no == 2 and m.state.dealer == 0 and m.to_act() == (1,)
+
+
+def test_a_duel_is_verbal_nobody_sees_the_duelists_cards():
+    """chicago.showdown.verbal: naming ranks in a duel shows no card to anyone else."""
+    m = start({1: "KC KD 5H 5S 2C", 2: "KH KS 5C 5D 3D"})
+    stand_all(m)
+    say(m, "declare two_pair", "same", "rank 13", "rank 13", "rank 5", "rank 5", "rank 2", "rank 3")
+    assert m.state.best == [2]
+    for viewer in (0, None):
+        text = json.dumps(m.view(viewer))
+        assert not any(c in text.split('"') for c in ("KC", "KD", "5H", "5S", "2C", "KH", "KS", "5C", "5D", "3D"))
+    assert m.view(0)["calls"][-1] == {"seat": 2, "say": "two pair: kings, 5s, 3s"}
+
+
 def test_points_table():
     assert [POINTS[t] for t in range(1, 10)] == [1, 2, 3, 4, 5, 6, 7, 8, 52]
     assert hand_type(value_of(cards("AS KS QS JS 10S"))) == 9

@@ -184,6 +184,18 @@ def test_meld_must_be_in_one_hand() -> None:
 
 
 # --- dealing and the auction -------------------------------------------------------------------
+def test_the_deck_is_eighty_cards_four_of_each_and_all_are_dealt() -> None:
+    """pinochle.deck: A 10 K Q J in each suit, four identical copies of each (80 cards);
+    pinochle.deal: all the cards are dealt, 20 to each player."""
+    deck = pinochle_deck()
+    assert len(deck) == 80
+    by_face = Counter(str(c) for c in deck)
+    assert set(by_face) == {f"{r}{s}" for r in ("A", "10", "K", "Q", "J") for s in "CDHS"}
+    assert set(by_face.values()) == {4}
+    m = start(dealer=1)
+    assert Counter(int(c) for h in m.state.hands for c in h) == Counter(int(c) for c in deck)
+
+
 def test_deal_twenty_each_and_left_of_dealer_bids_first() -> None:
     m = start(dealer=2)
     assert [len(h) for h in m.state.hands] == [20, 20, 20, 20]
@@ -322,6 +334,27 @@ def test_trump_need_not_be_the_asked_suit_and_meld_is_laid_face_up() -> None:
     assert zones["meld shown 0"].visible_to is None
     assert Counter(map(int, zones["meld shown 0"].cards)) == Counter(exposed_faces(st.melds[0]))
     json.dumps(v)
+
+
+def test_book_example_ask_for_a_suit_to_complete_double_aces_and_name_another_trump() -> None:
+    """The book: the bidder 'may have requested a suit he needed to complete a combination, such
+    as double aces, but intend to have a different suit as trump'."""
+    m = start(dealer=3)
+    st = m.state
+    st.hands[0] = sorted(cards("AD AD AH AH AS AS AC KS QS KS QS JD JD 10H 10H 10D 10D JH JH QH"))
+    st.hands[2] = sorted(cards("AC 10C JC KH KH KD KD QD QD 10S 10S JS JS KH QH JD QH KD 10H JS"))
+    win_bid(m, 0, 60)
+    m.apply(0, "ask clubs")
+    # the partner holds exactly three clubs: they are the only pass allowed
+    assert [sorted(str(c) for c in a.cards) for a in m.legal_actions(2)] == [["10C", "AC", "JC"]]
+    m.apply(2, "give AC 10C JC")
+    m.apply(0, "give 10C JC 10H")
+    m.apply(0, "trump spades")
+    assert st.trump == S and st.asked == C
+    names = {x["meld"]: x["points"] for x in m.view(1)["melds"][0]}
+    # double aces 100 (with the passed ace of clubs), double marriage in trumps 30, double pinochle 30
+    assert names == {"double aces": 100, "double marriage in spades": 30, "double pinochle": 30}
+    assert st.meld_points[0] == 160
 
 
 def test_playing_a_shown_card_takes_it_off_the_table() -> None:

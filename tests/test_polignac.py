@@ -180,3 +180,22 @@ def test_heuristic_beats_random():
         w = m.result().winners
         share += 1 / len(w) if seat in w else 0
     assert share / n >= 0.55  # a random seat wins about 0.29
+
+
+def test_no_trumps_an_off_suit_king_never_wins_and_the_book_has_no_trump_rule():
+    """polignac.ranking: 'There are no trumps': a void player's king cannot take a trick led
+    with a 7, and the rulebook carries no trump clause (the shared trick rules mention trumps)."""
+    m = start(seed=8)
+    st = m.state
+    lead = m.to_act()[0]
+    seats = [(lead + i) % 4 for i in range(4)]
+    for s, hand in zip(seats, ["7H 8C", "KS 9C", "KD 10C", "KC QC"]):
+        st.hands[s] = cards(hand)
+    play_trick(m, zip(seats, ["7H", "KS", "KD", "KC"]))
+    assert st.leader == seats[0] and m.to_act() == (seats[0],)
+    assert jack_points(st.taken[seats[0]]) == 0
+    spec = gamenight.get_game("polignac").spec
+    assert "tricks.trump-wins" not in spec.rules and "tricks.highest-wins" not in spec.rules
+    from gamenight.rulebook import render
+    text = render(spec, None, players=4)
+    assert "There are no trumps" in text and "trump beats" not in text and "unless a trump" not in text

@@ -334,6 +334,23 @@ def test_first_out_loses():
     assert r.ranking == ((1, 2, 3), (0,)) and r.winners == (1, 2, 3)
 
 
+def test_first_out_is_checked_when_the_hand_ends():
+    """toepen.end.first-out: a wrong challenge that costs a player their last chip does not stop
+    the hand; the game ends, with that player the loser, once the hand is over."""
+    m = start({1: "AS KS QS JS", 2: "10C 10D 10H 7S"}, chips=[10, 10, 1, 10])
+    m.apply(1, "exchange")
+    m.apply(2, "challenge")
+    assert m.state.chips[2] == 0 and not m.over
+    while m.state.phase == "exchange":
+        m.apply(m.to_act()[0], "keep")
+    assert m.state.phase == "play"
+    while not m.over:
+        s = m.to_act()[0]
+        m.apply(s, next(a for a in m.legal_actions(s) if a.verb == "play"))
+    assert any("[toepen.challenge.wrong]" in n for n in m.sheet.rows[-1].notes)
+    assert 2 in m.result().ranking[-1] and 2 not in m.result().winners
+
+
 def test_last_standing_drops_players_out():
     m = start({1: "10C 10D 10H 7S"}, play=True, chips=[1, 10, 10, 1], end="last_standing")
     m.apply(1, "knock")

@@ -70,7 +70,10 @@ RULES = Rules([
     Clause("polignac.end", "Game play continues until at least one player has scored {target} or more points "
            "(checked when a hand is scored); whoever has the lowest score at that point wins. Players tied for "
            "lowest share the win.", S, option="target"),
-    *tricks.SHARED_CLAUSES,
+    # Polignac has no trumps: only the shared clauses that hold without them.
+    tricks.FOLLOW_SUIT,
+    tricks.WINNER_LEADS,
+    tricks.PLAY_FROM_HAND,
 ])
 
 SPEC = GameSpec(
@@ -78,6 +81,7 @@ SPEC = GameSpec(
     options=PolignacOptions, rules=RULES, source="004",
     summary="Avoid taking jacks, above all the J♠ (the Polignac). Cards rank K Q J A 10 9 8 7. Low score wins.",
     presets={"standard": {}, "short": {"target": 5}},
+    sections=(R, "Dealing", L, "Playing the tricks", S),
 )
 
 
