@@ -205,3 +205,43 @@ def test_heuristic_beats_random():
         w = m.result().winners
         share += 1 / len(w) if seat in w else 0
     assert share / n >= 0.6  # a random seat wins 0.25
+
+
+def test_a_sweep_through_the_game_scores_zero_for_the_taker_and_100_for_everyone_else():
+    m = start(players=5, seed=6)
+    st = m.state
+    st.round_no = 6  # sevens
+    sevens = [c for c in st.deck if c & 15 == 7]
+    st.taken = [[], [], list(sevens), cards("2S"), []]
+    st.tricks_won = [2, 2, 2, 2, 2]
+    st.hands = [[] for _ in range(5)]
+    m.game.end_hand(st)
+    row = st.sheet.rows[-1]
+    assert row.points == (100, 100, 0, 100, 100)
+    assert any("[canadian_salad.sweep]" in n for n in row.notes)
+
+
+def test_identical_cards_option_reaches_the_bot():
+    assert start(players=8, seed=1).view(0)["last_identical_wins"] is True
+    assert start(players=8, seed=1, identical_cards="first").view(0)["last_identical_wins"] is False
+    assert start(players=4, seed=1).view(0)["last_identical_wins"] is False  # one deck: no identical cards
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])
+def test_every_whole_round_hands_out_every_point_of_interest(players):
+    """A whole match: each round's points add up to what the deck holds (or a sweep)."""
+    m = start(players=players, seed=40 + players)
+    rng = random.Random(players)
+    while not m.over:
+        s = m.to_act()[0]
+        m.apply(s, rng.choice(m.legal_actions(s)))
+    deck = DECKS[players]
+    per_round = len(deck) // players
+    for i, row in enumerate(m.sheet.rows):
+        rnd = ROUNDS[i]
+        if any("[canadian_salad.sweep]" in n for n in row.notes):
+            assert sorted(row.points) == [0] + [100] * (players - 1)
+        elif rnd.counts is None:
+            assert sum(row.points) == (rnd.per * per_round if i == 2 else rnd.per)
+        else:
+            assert sum(row.points) == rnd.per * sum(1 for c in deck if rnd.counts(c))

@@ -5,6 +5,7 @@ cut and the deal, and following suit."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -30,21 +31,31 @@ FULL = cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D 5D 6D 7D 8D 9D 10
 
 
 def random_match(seed: int, players: int = 4, **options):
+    """Play a whole evening at random (nobody speaks); per hand at table 1: (hand_no, game, dealer,
+    first to play, trump, phase, declarer, chairs, teams, sitting out, turned-up card)."""
     m = gamenight.load(GAME, players=players, seed=seed, options=options)
     rng = random.Random(seed)
     hands = []
     while not m.over:
         st = m.state
-        if not st.trick and sum(len(h) for h in st.hands) == 52 and (not hands or hands[-1][0] != st.hand_no):
-            hands.append((st.hand_no, st.game_no, st.dealer, st.turn, st.trump, st.phase, st.declarer,
-                          list(st.chairs), st.teams, st.sitting_out, st.turn_up))
-        if st.phase == "play" and st.trump is not None and hands and hands[-1][0] == st.hand_no \
-                and hands[-1][4] is None:
-            hands[-1] = (*hands[-1][:4], st.trump, *hands[-1][5:])
-        seat = m.to_act()[0]
+        t = st.tables[0]
+        if not t.trick and sum(len(st.hands[s]) for s in t.chairs) == 52 and (
+                not hands or hands[-1][0] != (st.game_no, t.hand_in_game)):
+            hands.append(((st.game_no, t.hand_in_game), st.game_no, t.dealer, t.turn, t.trump, t.phase,
+                          t.declarer, list(t.chairs), t.teams, list(st.sitting_out), t.turn_up))
+        if t.phase == "play" and t.trump is not None and hands and hands[-1][4] is None \
+                and hands[-1][0] == (st.game_no, t.hand_in_game):
+            hands[-1] = (*hands[-1][:4], t.trump, *hands[-1][5:])
+        seat = rng.choice(m.to_act())
         legal = [a for a in m.legal_actions(seat) if a.verb != "speak"]
         m.apply(seat, rng.choice(legal))
     return m, hands
+
+
+def play_until(m, rng, done):
+    while not done(m.state):
+        s = rng.choice(m.to_act())
+        m.apply(s, rng.choice([a for a in m.legal_actions(s) if a.verb != "speak"]))
 
 
 # --- the score card: each game's scoring and the book's possible totals ---------------------------------
@@ -132,7 +143,7 @@ def test_partners_change_each_game_one_lady_and_one_man():
         assert h[7] == [x1, y1, x2, y2]  # partners sit opposite
     m, hands = random_match(5, partners="fixed")
     assert len({h[8] for h in hands}) == 1
-    firsts = {gamenight.load(GAME, seed=seed).state.teams for seed in range(12)}
+    firsts = {gamenight.load(GAME, seed=seed).state.tables[0].teams for seed in range(12)}
     assert len(firsts) == 2  # partners are selected at random (one lady, one man each)
 
 
@@ -141,10 +152,10 @@ def test_coronation_king_owners_declare_trump():
     st = m.state
     order = ["KS", "KH", "KC", "KD"]
     for k in range(4):
-        assert st.game_no == CORONATION and st.phase == "declare"
+        assert st.game_no == CORONATION and st.tables[0].phase == "declare"
         king = cards(order[k])[0]
         owner = next(s for s in range(4) if king in st.hands[s])
-        assert m.to_act() == (owner,) and st.declarer == owner
+        assert m.to_act() == (owner,) and st.tables[0].declarer == owner
         other = (owner + 1) % 4
         with pytest.raises(IllegalAction) as e:
             m.apply(other, "declare hearts")
@@ -153,9 +164,9 @@ def test_coronation_king_owners_declare_trump():
             m.apply(owner, "play " + str(st.hands[owner][0]))
         assert e.value.clause_id == "court_whist.trump"
         m.apply(owner, "declare diamonds")
-        assert st.trump == 1 and st.phase == "play"
-        assert m.to_act() == (st.chairs[(st.chairs.index(st.dealer) + 1) % 4],)
-        while st.phase == "play" and st.hand_in_game == k + 1:
+        assert st.tables[0].trump == 1 and st.tables[0].phase == "play"
+        assert m.to_act() == (st.tables[0].chairs[(st.tables[0].chairs.index(st.tables[0].dealer) + 1) % 4],)
+        while st.tables[0].phase == "play" and st.tables[0].hand_in_game == k + 1:
             s = m.to_act()[0]
             m.apply(s, m.legal_actions(s)[0])
     assert st.game_no == PROSPERITY
@@ -168,8 +179,8 @@ def test_conspiracy_last_card_dealt_is_trump_shown_to_all_and_in_the_dealers_han
     while st.game_no < CONSPIRACY:
         s = m.to_act()[0]
         m.apply(s, rng.choice(m.legal_actions(s)))
-    up = st.turn_up
-    assert up is not None and up in st.hands[st.dealer] and st.trump == up >> 4
+    up = st.tables[0].turn_up
+    assert up is not None and up in st.hands[st.tables[0].dealer] and st.tables[0].trump == up >> 4
     for viewer in (*range(4), None):
         assert m.view(viewer)["turn_up"] == str(up)
     assert m.view(None)["partners"] is False
@@ -180,9 +191,9 @@ def test_conspiracy_last_card_dealt_is_trump_shown_to_all_and_in_the_dealers_han
 def test_follow_suit():
     m = gamenight.load(GAME, seed=8)
     st = m.state
-    m.apply(st.declarer, "declare spades")
+    m.apply(st.tables[0].declarer, "declare spades")
     lead = m.to_act()[0]
-    nxt = st.chairs[(st.chairs.index(lead) + 1) % 4]
+    nxt = st.tables[0].chairs[(st.tables[0].chairs.index(lead) + 1) % 4]
     st.hands[lead] = cards("2C AH")
     st.hands[nxt] = cards("3C KS")
     m.apply(lead, "play 2C")
@@ -204,11 +215,11 @@ def test_confiscation_speaker_forfeits_three():
     m.apply(s, "speak")
     m.apply(s, "speak")
     assert m.to_act() == (s,)
-    while st.hand_in_game == 1:
+    while st.tables[0].hand_in_game == 1:
         t = m.to_act()[0]
         m.apply(t, next(a for a in m.legal_actions(t) if a.verb == "play"))
     row = st.sheet.rows[-1]
-    team = next(t for t in st.teams if s in t) if st.game_no == CONFISCATION else None
+    team = next(t for t in st.tables[0].teams if s in t) if st.game_no == CONFISCATION else None
     assert team is not None
     partner = next(x for x in team if x != s)
     assert row.points[s] == row.points[partner] - 6
@@ -220,14 +231,14 @@ def test_confiscation_speaker_forfeits_three():
 def test_five_players_one_sits_out_each_game_and_scores_eight():
     m, hands = random_match(10, players=5)
     outs = [h[9] for h in hands[::4]]
-    assert outs == [0, 1, 2, 3, 4, 0, 1]
+    assert outs == [[0], [1], [2], [3], [4], [0], [1]]
     for i, row in enumerate(m.sheet.rows):
-        out = outs[i // 4]
+        out = outs[i // 4][0]
         assert row.points[out] == 8
         assert any("[court_whist.sit-out]" in n for n in row.notes)
     m2 = gamenight.load(GAME, players=5, seed=10, options={"sit_out_score": 6})
     assert not m2.state.hands[0] and not m2.state.active[0]
-    assert 0 not in m2.state.chairs and m2.to_act() != (0,)
+    assert 0 not in m2.state.tables[0].chairs and m2.to_act() != (0,)
     m2, _ = random_match(10, players=5, sit_out_score=6)
     assert all(row.points[0] == 6 for row in m2.sheet.rows[:4])
 
@@ -242,7 +253,7 @@ def test_bad_ladies_option_is_refused():
 def test_bot_declares_its_strongest_suit():
     m = gamenight.load(GAME, seed=6)
     st = m.state
-    d = st.declarer
+    d = st.tables[0].declarer
     st.hands[d] = cards("KS 2S 3H AH KH QH JH 10H 2C 3C 4D 5D 6D")
     a = make_bot(GAME).choose(m.view(d), m.legal_actions(d), random.Random(0))
     assert str(a) == "declare hearts"
@@ -256,7 +267,7 @@ def test_bot_ducks_in_revolution():
         s = m.to_act()[0]
         m.apply(s, rng.choice([a for a in m.legal_actions(s) if a.verb != "speak"]))
     lead = m.to_act()[0]
-    nxt = st.chairs[(st.chairs.index(lead) + 1) % 4]
+    nxt = st.tables[0].chairs[(st.tables[0].chairs.index(lead) + 1) % 4]
     st.hands[lead] = cards("9C")
     st.hands[nxt] = cards("2C 8C AC")
     m.apply(lead, "play 9C")
@@ -277,3 +288,166 @@ def test_bot_beats_random_play():
         r = m.result()
         share += 1.0 / len(r.winners) if seat in r.winners else 0.0
     assert share / n >= 0.55  # a random seat wins 1 in 4
+
+
+# --- several tables: moving between them after each game ----------------------------------------------------
+def finish_game(m, points):
+    """End the current game at every table with ``points(table, seat)`` a hand, then let the
+    app write the sheet and seat the next game."""
+    st = m.state
+    before = [list(t.chairs) for t in st.tables]
+    for t in st.tables:
+        t.results = [{s: points(t, s) for s in t.chairs} for _ in range(4)]
+        t.notes = [[] for _ in range(4)]
+        t.phase = "done"
+    st.rows_in_game = 0
+    m.game._write_rows(st)
+    return before
+
+
+def winners_of(t, team):
+    ladies = {1, 2, 5, 6, 9, 10}
+    man = next(s for s in t.teams[team] if s not in ladies)
+    lady = next(s for s in t.teams[team] if s in ladies)
+    return man, lady
+
+
+def test_tables_play_at_the_same_time_and_each_row_is_one_hand_for_everybody():
+    m = gamenight.load(GAME, players=8, seed=21)
+    st = m.state
+    assert len(st.tables) == 2 and len(m.game.all_cards(st)) == 104
+    assert len(m.to_act()) == 2  # each table's king owner declares
+    for t in st.tables:
+        for team in t.teams:
+            assert len(set(team) & {1, 2, 5, 6}) == 1  # one lady and one man
+    assert sorted(s for t in st.tables for s in t.chairs) == list(range(8))
+    v = m.view(st.tables[1].chairs[0])
+    assert v["table"] == 2 and set(v["chairs"]) == set(st.tables[1].chairs)
+    assert sum(v["active"]) == 4 and all(v["active"][s] for s in st.tables[1].chairs)
+    m, hands = random_match(21, players=8)
+    assert m.over and len(m.sheet.rows) == 28
+    assert [r.label for r in m.sheet.rows][:5] == [f"game 1 Coronation, hand {k}" for k in (1, 2, 3, 4)] + [
+        "game 2 Prosperity, hand 1"]
+    for row in m.sheet.rows:
+        assert any(n.startswith("table 1:") for n in row.notes) and any(n.startswith("table 2:") for n in row.notes)
+
+
+def test_winners_move_men_counter_clockwise_ladies_clockwise_and_losers_split():
+    m = gamenight.load(GAME, players=12, seed=22)
+    st = m.state
+    old = [(list(t.chairs), t.teams) for t in st.tables]
+    movers = [winners_of(t, 0) for t in st.tables]  # team 0 wins at every table
+    finish_game(m, lambda t, s: 9 if s in t.teams[0] else 4)
+    assert st.game_no == 2
+    row = m.sheet.rows[-1]
+    assert sum("[court_whist.progression]" in n for n in row.notes) == 3
+    for i, t in enumerate(st.tables):
+        chairs, teams = old[i]
+        losers = set(teams[1])
+        man_in, lady_in = movers[(i + 1) % 3][0], movers[i - 1][1]
+        assert set(t.chairs) == losers | {man_in, lady_in}
+        # each loser partners one of the players arriving, each pair a lady and a man
+        assert {frozenset(p) for p in t.teams} != {frozenset(teams[1]), frozenset((man_in, lady_in))}
+        for p in t.teams:
+            assert len(set(p) & losers) == 1 and len(set(p) & {1, 2, 5, 6, 9, 10}) == 1
+
+
+def test_a_tie_is_cut_and_the_highest_man_and_lady_move():
+    m = gamenight.load(GAME, players=8, seed=23)
+    st = m.state
+    tied = st.tables[0]
+    finish_game(m, lambda t, s: 5 if t is tied else (9 if s in t.teams[0] else 4))
+    row = m.sheet.rows[-1]
+    note = next(n for n in row.notes if "[court_whist.progression.tie]" in n)
+    assert note.startswith("table 1: tied at 40")
+    moved = [int(w) for w in note.split("seats ")[1].split(" move")[0].split(" and ")]
+    assert len({s in {1, 2, 5, 6} for s in moved}) == 2  # one man and one lady
+    assert not set(moved) & set(st.tables[0].chairs)  # with two tables both go to the other one
+
+
+def test_after_conspiracy_the_top_man_and_top_lady_move():
+    m = gamenight.load(GAME, players=8, seed=24)
+    st = m.state
+    st.game_no = CONSPIRACY
+    scores = {0: 1, 1: 6, 2: 2, 3: 4, 4: 5, 5: 3, 6: 1, 7: 4}
+    t1 = list(st.tables[0].chairs)
+    finish_game(m, lambda t, s: scores[s])
+    notes = [n for n in m.sheet.rows[-1].notes if "[court_whist.progression.conspiracy]" in n]
+    assert len(notes) == 2
+    men = [s for s in t1 if s not in {1, 2, 5, 6}]
+    wom = [s for s in t1 if s in {1, 2, 5, 6}]
+    best_man = max(men, key=lambda s: scores[s])
+    best_lady = max(wom, key=lambda s: scores[s])
+    if [scores[s] for s in men].count(scores[best_man]) == 1 and [scores[s] for s in wom].count(
+            scores[best_lady]) == 1:
+        assert best_man in st.tables[1].chairs and best_lady in st.tables[1].chairs
+
+
+def test_fixed_partners_move_together_to_the_next_table():
+    m = gamenight.load(GAME, players=12, seed=25, options={"partners": "fixed"})
+    st = m.state
+    old = [t.teams for t in st.tables]
+    finish_game(m, lambda t, s: 9 if s in t.teams[1] else 4)
+    for i, t in enumerate(st.tables):
+        assert set(map(frozenset, t.teams)) == {frozenset(old[i][0]), frozenset(old[i - 1][1])}
+    assert sum("[court_whist.fixed-partners]" in n for n in m.sheet.rows[-1].notes) == 3
+
+
+def test_players_left_over_sit_out_in_turn_score_eight_and_come_back():
+    m, hands = random_match(26, players=9)
+    assert m.over and len(m.sheet.rows) == 28
+    for g in range(1, 8):
+        rows = m.sheet.rows[(g - 1) * 4:g * 4]
+        out = g - 1
+        assert all(r.points[out] == 8 for r in rows)
+        assert all(any(f"seat {out} sits out and scores 8 [court_whist.sit-out]" == n for n in r.notes) for r in rows)
+    comebacks = [n for r in m.sheet.rows for n in r.notes if "[court_whist.sit-out.return]" in n]
+    assert len(comebacks) == 6
+    m = gamenight.load(GAME, players=9, seed=26)
+    assert m.state.sitting_out == [0] and m.view(0)["phase"] == "sitting out" and m.legal_actions(0) == []
+    assert sorted(s for t in m.state.tables for s in t.chairs) == list(range(1, 9))
+
+
+def test_hands_stay_hidden_at_every_table():
+    import re
+    m = gamenight.load(GAME, players=8, seed=27)
+    st = m.state
+    card = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b")
+    assert not card.findall(json.dumps(m.view(None)))  # before a card is played, a spectator sees none
+    me = st.tables[0].chairs[0]
+    mine = sorted(card.findall(json.dumps(m.view(me))))
+    assert mine == sorted(str(c) for c in st.hands[me])  # a player sees only their own hand
+    assert m.view(me)["hand_sizes"] == [13] * 8
+
+
+class StackedDeck(random.Random):
+    """An rng whose shuffles put the given cards on top (for a cut)."""
+
+    def __init__(self, top):
+        super().__init__(0)
+        self.top = top
+
+    def shuffle(self, x):
+        rest = [c for c in x if c not in self.top]
+        x[:] = [*self.top, *rest]
+
+
+def test_aces_are_high_in_the_cut():
+    from gamenight.games.court_whist import cut_order
+    assert cut_order(StackedDeck(cards("KS AD 2C QH")), [0, 1, 2, 3]) == [1, 0, 3, 2]
+
+
+def test_winners_of_the_same_sex_split_up_so_every_table_keeps_four():
+    m = gamenight.load(GAME, players=12, seed=28)
+    st = m.state
+    t = st.tables[1]
+    men = [s for s in t.chairs if s not in {1, 2, 5, 6, 9, 10}]
+    wom = [s for s in t.chairs if s in {1, 2, 5, 6, 9, 10}]
+    t.teams = ((men[0], men[1]), (wom[0], wom[1]))
+    top = men[1]
+    finish_game(m, lambda tb, s: 9 if s == top else 8 if tb is t and s in t.teams[0] else 4 if tb is t else (
+        9 if s in tb.teams[0] else 4))
+    note = next(n for n in m.sheet.rows[-1].notes if "[court_whist.progression.mixed]" in n)
+    assert note.startswith(f"table 2: seat {top} moves counter-clockwise, seat {men[0]} clockwise")
+    assert top in st.tables[0].chairs and men[0] in st.tables[2].chairs
+    assert all(len(tb.chairs) == len(set(tb.chairs)) == 4 for tb in st.tables)

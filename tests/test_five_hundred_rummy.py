@@ -267,3 +267,57 @@ def test_heuristic_team_beats_random():
             m.apply(s, bots[s].choose(m.view(s), m.legal_actions(s), rng))
         wins += m.result().winners == team
     assert wins / n >= 0.9
+
+
+def test_every_played_hand_shares_out_the_books_125_counter_points():
+    import re
+    for seed in range(12, 18):
+        m = start(seed=seed)
+        rng = random.Random(seed)
+        while not m.sheet.rows:
+            s = m.to_act()[0]
+            m.apply(s, rng.choice(m.legal_actions(s)))
+        note = next(n for n in m.sheet.rows[0].notes if "[five_hundred_rummy.score.counters]" in n)
+        a, b = map(int, re.findall(r"(\d+) points in counters, seats [\d &]+ (\d+)", note)[0])
+        assert a + b == 125
+
+
+def test_play_the_bidder_leads_follow_suit_and_trumps_win():
+    m = start(seed=13)
+    a, b, c, d = seats_from_left(m)
+    m.apply(a, "bid 60")
+    for s in (b, c, d):
+        m.apply(s, "pass")
+    m.apply(a, "call hearts")
+    st = m.state
+    for card in [x for x in st.hands[a] if not COUNTERS[x]][:4]:
+        m.apply(a, f"discard {card}")
+    st.hands[a] = cards("KC 4S")
+    st.hands[b] = cards("2C 9D")
+    st.hands[c] = cards("3D 2H")
+    st.hands[d] = cards("AC 6S")
+    refused(m, b, "play 2C", "engine.turn")  # the highest bidder leads
+    m.apply(a, "play KC")
+    refused(m, b, "play 9D", "tricks.follow-suit")
+    m.apply(b, "play 2C")
+    m.apply(c, "play 2H")  # void in clubs: the smallest trump
+    m.apply(d, "play AC")
+    assert st.leader == c and st.tricks_won[c] == 1
+
+
+def test_no_trump_the_highest_card_of_the_suit_led_wins():
+    m = start(seed=14)
+    a, b, c, d = seats_from_left(m)
+    m.apply(a, "bid 60 notrump")
+    for s in (b, c, d):
+        m.apply(s, "pass")
+    st = m.state
+    for card in [x for x in st.hands[a] if not COUNTERS[x]][:4]:
+        m.apply(a, f"discard {card}")
+    st.hands[a] = cards("9C 4S")
+    st.hands[b] = cards("KC 9D")
+    st.hands[c] = cards("AS 2H")
+    st.hands[d] = cards("3C 6S")
+    for s, card in ((a, "9C"), (b, "KC"), (c, "AS"), (d, "3C")):
+        m.apply(s, f"play {card}")
+    assert st.leader == b

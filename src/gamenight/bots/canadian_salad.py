@@ -47,7 +47,8 @@ class SaladBot:
 
         hand_size = len(view["hand"] or [])
         unload = round_no == 10 and hand_size > 3
-        return avoid_play(view, legal, _POWER, danger, last_identical_wins=view.get("decks", 1) > 1, unload=unload)
+        return avoid_play(view, legal, _POWER, danger, last_identical_wins=bool(view.get("last_identical_wins")),
+                          unload=unload)
 
 
 heuristic_for("canadian_salad")(SaladBot)

@@ -228,6 +228,7 @@ class CanadianSalad(TrickGame[SaladState]):
             v["points_taken"] = [rnd.per * n for n in state.tricks_won]
         v["scores"] = list(state.sheet.totals)
         v["decks"] = 2 if state.players >= 6 else 1
+        v["last_identical_wins"] = bool(state.last_identical_wins) and v["decks"] > 1
         return v
 
     def zones(self, state: SaladState) -> list[Zone]:
