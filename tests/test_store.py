@@ -56,9 +56,9 @@ def test_migrations_create_the_schema_and_are_idempotent(db_url: str) -> None:
     s1 = Store(db_url)
     s2 = Store(db_url)  # a second start-up runs the migrations again: nothing to do
     names = set(inspect(s2.engine).get_table_names())
-    assert {"game_tables", "seats", "matches", "match_actions", "alembic_version"} <= names
+    assert {"game_tables", "seats", "matches", "match_actions", "houses", "alembic_version"} <= names
     with s2.engine.connect() as c:
-        assert c.scalar(text("SELECT version_num FROM alembic_version")) == "0001"
+        assert c.scalar(text("SELECT version_num FROM alembic_version")) == "0002"
     s1.close()
     s2.close()
 
@@ -126,3 +126,50 @@ def test_matches_are_numbered_per_table_and_status_follows(store: Store) -> None
 def test_unreachable_database_is_a_clear_error() -> None:
     with pytest.raises(StoreError, match="cannot open the database"):
         Store("postgresql+psycopg://postgres@127.0.0.1:1/nowhere")
+
+
+# --- houses ------------------------------------------------------------------------------------------
+def test_a_house_document_round_trips_and_a_stale_save_is_refused(store: Store) -> None:
+    from gamenight.store import HouseConflict
+
+    row = store.create_house("The Metzkers", {"name": "The Metzkers", "games": {}})
+    assert len(row.admin_token) >= 20 and row.revision == 1
+    assert store.get_house(row.id) == row and store.get_house("nope") is None
+    assert store.save_house(row.id, "The Metzkers", {"name": "The Metzkers", "games": {"hearts": {}}}, 1) == 2
+    with pytest.raises(HouseConflict):  # a second writer still holding revision 1 loses nothing of the first
+        store.save_house(row.id, "Other", {"name": "Other"}, 1)
+    got = store.get_house(row.id)
+    assert got.revision == 2 and got.data == {"name": "The Metzkers", "games": {"hearts": {}}}
+    assert [h.id for h in store.houses()] == [row.id]
+
+
+def test_a_match_records_the_house_and_version_it_was_played_under(store: Store) -> None:
+    house = store.create_house("H", {})
+    t = store.create_table("hearts", 4, {"target": 100}, None, [("human", "Ann")] + [("bot", "B")] * 3, house.id)
+    assert store.get_table(t.id).house_id == house.id
+    m = store.new_match(t.id, "hearts", "1", 4, 5, {"target": 50}, house.id, 3)
+    got = store.match(m.id)
+    assert (got.house_id, got.house_version) == (house.id, 3)
+    assert store.get_table(t.id).options == {"target": 50}  # the table follows the house's rules
+    assert [(x.id, x.house_version) for x in store.house_matches(house.id)] == [(m.id, 3)]
+
+
+def test_an_existing_0001_database_upgrades_keeping_its_tables(db_url: str) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    from gamenight.store.repository import MIGRATIONS, make_engine
+
+    engine = make_engine(db_url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+        conn.execute(text("INSERT INTO game_tables (id, game, players, options, host_token, status, created_at) "
+                          "VALUES ('old', 'hearts', 4, '{}', 'tok', 'waiting', CURRENT_TIMESTAMP)"))
+    engine.dispose()
+    s = Store(db_url)
+    got = s.get_table("old")
+    assert got is not None and got.house_id is None
+    s.close()

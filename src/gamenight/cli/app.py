@@ -557,13 +557,22 @@ def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on
           port: Annotated[int, typer.Option("--port", help="Port to listen on.", min=1, max=65535)] = 8000,
           database_url: Annotated[str | None, typer.Option(
               "--database-url", help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db "
-                                     "(default: SQLite in your data directory).")] = None) -> None:
+                                     "(default: SQLite in your data directory).")] = None,
+          house: Annotated[list[Path] | None, typer.Option(
+              "--house", help="A house file to bring in at start (repeatable); a house of that name "
+                              "already kept is left as it is.")] = None) -> None:
     """Start the web app: open tables, share seat links, play in the browser."""
+    try:
+        kept = [load_house(p) for p in house or ()]
+    except HouseFileProblem as e:
+        _fail(str(e))
     from gamenight.server.app import run  # the web stack loads only for this command
 
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     _console().print(Text(f"gamenight: open http://{shown}:{port}/ to set up a table (Ctrl+C stops)", style="bold"))
-    run(host, port, database_url)
+    for h in kept:
+        _console().print(Text(f"{h.name}: its admin link is printed below once the server starts", style="cyan"))
+    run(host, port, database_url, kept)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

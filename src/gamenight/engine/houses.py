@@ -627,6 +627,44 @@ def open_proposals(house: House, game_id: str | None = None) -> tuple[Proposal, 
     return tuple(p for p in house.proposals if p.status == "open" and (game_id is None or p.game == game_id))
 
 
+def change_to(house: House, game_id: str, *, preset: str | None, values: Mapping[str, Any],
+              add_rulings: Iterable[Ruling] = (), remove_rulings: Iterable[str] = ()) -> Change:
+    """The ``Change`` that makes a game's rule set exactly ``preset`` plus ``values``.
+
+    A form sends every option's value; only those that differ from the preset's (or the
+    book's) value are kept, so a rule set lists just what the house chose."""
+    spec = _spec(game_id, "game")
+    key = f"games.{game_id}"
+    preset = _check_preset(spec, preset or None, f"{key}.preset")
+    wanted = normalise_options(spec, values, f"{key}.options")
+    base = resolve_options(spec, {}, preset)
+    keep = {n: v for n, v in wanted if getattr(base, n) != v}
+    current = rule_set(house, game_id)
+    options = {n: v for n, v in keep.items() if current.values.get(n, ...) != v}
+    unset = [n for n in current.values if n not in keep]
+    if preset is None and current.preset is not None:  # in a Change, None means "unchanged"
+        raise HouseError("a rule set that has a preset keeps one; choose the preset to start from",
+                         f"{key}.preset")
+    return make_change(house, game_id, preset=preset if preset != current.preset else None, options=options,
+                       unset=unset, add_rulings=add_rulings, remove_rulings=remove_rulings)
+
+
+def version_for_match(house: House, game_id: str, started_under: int, match: str | None) -> int:
+    """The version whose book a match in progress reads: the one it started under plus the
+    rulings its own table settled since (``ruled`` versions recorded for ``match``),
+    never a later change of options, which waits for the next match."""
+    number = started_under
+    for v in versions(house, game_id):
+        if v.number <= number:
+            continue
+        ruled_here = v.status == "ruled" and any(q.version == v.number and q.match == match and q.game == game_id
+                                                 for q in house.questions)
+        if not ruled_here:
+            break
+        number = v.number
+    return number
+
+
 # --- questions at the table ---------------------------------------------------------------------
 def ask(house: House, game_id: str, text: str, *, by: str, table: Iterable[str], clause: str | None = None,
         host: str | None = None, match: str | None = None, higher_standard: bool = False, their_way: str = "",
@@ -1216,9 +1254,10 @@ def from_toml(text: str) -> House:
 __all__ = [
     "ANSWERS", "APPROVAL", "FORMAT", "Answer", "Change", "GameRules", "House", "HouseError", "HouseFormatError",
     "MatchRuling", "Member", "OptionChange", "PlayedUnder", "Proposal", "Question", "RuleDiff", "RuleSet",
-    "Ruling", "Version", "Vote", "add_member", "answer", "apply_change", "ask", "clause_ids", "current_version",
+    "Ruling", "Version", "Vote", "add_member", "answer", "apply_change", "ask", "change_to", "clause_ids",
+    "current_version",
     "diff", "diff_versions", "from_data", "from_toml", "kali_applies", "make_change", "match_rulings",
     "new_house", "new_ruling", "normalise_options", "now", "open_proposals", "open_questions", "options_for",
     "played_under", "possessive", "propose", "rule_set", "rulings_for", "set_policy", "tally", "to_data", "to_toml",
-    "version", "versions", "vote", "withdraw", "withdraw_question",
+    "version", "version_for_match", "versions", "vote", "withdraw", "withdraw_question",
 ]

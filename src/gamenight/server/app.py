@@ -1,4 +1,5 @@
-"""The FastAPI app: REST for tables and host controls, a WebSocket per seat, static UI.
+"""The FastAPI app: REST for tables and host controls, a WebSocket per seat, static UI;
+houses (``server.houses``) have their own routes and answer questions raised at tables.
 
 ``create_app(database_url)`` builds the app (SQLite in the user's data directory when no
 URL is given); ``run(host, port, database_url)`` serves it with uvicorn."""
@@ -11,7 +12,7 @@ import html
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +23,11 @@ from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import gamenight
+from gamenight.engine import houses as H
 from gamenight.engine import options as opts
 from gamenight.rulebook import render
+from gamenight.server.houses import HouseProblem, HouseService
+from gamenight.server.houses import router as house_router
 from gamenight.server.tables import Connection, Settings, Table, TableError, TableService
 from gamenight.store import Store
 
@@ -39,6 +43,8 @@ class CreateTable(BaseModel):
     preset: str | None = Field(default=None, max_length=64)
     bots: list[int] = Field(default_factory=list, max_length=16)
     names: list[str] = Field(default_factory=list, max_length=16)
+    house: str | None = Field(default=None, max_length=32)
+    """Play under this house's rules (its current version for the game, at every new match)."""
 
 
 def _games() -> list[dict[str, Any]]:
@@ -132,8 +138,10 @@ class WsConnection(Connection):
             await self.task
 
 
-def create_app(database_url: str | None = None, settings: Settings | None = None) -> FastAPI:
-    """The web app on ``database_url`` (SQLite in the user's data directory if None)."""
+def create_app(database_url: str | None = None, settings: Settings | None = None,
+               houses: Sequence[H.House] = ()) -> FastAPI:
+    """The web app on ``database_url`` (SQLite in the user's data directory if None);
+    ``houses`` are brought in at start-up unless a house of that name is already kept."""
     settings = settings or Settings.from_env()
     holder: dict[str, Any] = {}
 
@@ -141,9 +149,18 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, database_url)
         service = TableService(store, settings)
+        house_service = HouseService(store, service)
+        await house_service.preload()
+        for house in houses:
+            row, new = await house_service.bring_in(house)
+            log.info("house %s (%s): admin link /house/%s#admin=%s", house.name,
+                     "imported" if new else "already kept; the file was not imported again", row.id,
+                     row.admin_token)
         await service.load_all()
         holder["service"] = service
+        holder["houses"] = house_service
         app.state.service = service
+        app.state.houses = house_service
         log.info("gamenight serving %d tables from %s", len(service.tables), store.safe_url)
         try:
             yield
@@ -167,6 +184,10 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     async def table_error(_: Request, exc: TableError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=exc.status)
 
+    @app.exception_handler(HouseProblem)
+    async def house_problem(_: Request, exc: HouseProblem) -> JSONResponse:
+        return JSONResponse({"detail": str(exc), "key": exc.key}, status_code=exc.status)
+
     # --- pages ------------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -176,7 +197,16 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "table.html")
 
+    @app.get("/houses", include_in_schema=False)
+    async def houses_page() -> FileResponse:
+        return FileResponse(STATIC / "houses.html")
+
+    @app.get("/house/{house_id}", include_in_schema=False)
+    async def house_page(house_id: str) -> FileResponse:
+        return FileResponse(STATIC / "house.html")
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(house_router(lambda: holder["houses"]))
 
     # --- REST -------------------------------------------------------------------------------------
     @app.get("/api/health")
@@ -189,7 +219,8 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable) -> dict[str, Any]:
-        t = await service().create(body.game, body.players, body.options, body.preset, body.bots, body.names)
+        t = await service().create(body.game, body.players, body.options, body.preset, body.bots, body.names,
+                                   body.house)
         return {"table": t.info(), "host_token": t.host_token, "links": links(t)}
 
     @app.get("/api/tables")
@@ -210,6 +241,8 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     @app.get("/api/tables/{table_id}/rules")
     async def rules(table_id: str) -> HTMLResponse:
         t = service().get(table_id)
+        if t.house_id is not None:
+            return HTMLResponse(holder["houses"].rulebook_html(t))
         return HTMLResponse(rulebook_html(t))
 
     @app.post("/api/tables/{table_id}/start")
@@ -282,7 +315,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
                     conn.send({"type": "error", "message": data})
                     continue
                 try:
-                    await _handle(svc, table, conn, data)
+                    await _handle(svc, holder["houses"], table, conn, data)
                 except Exception:  # noqa: BLE001  one bad message never takes the server down
                     log.exception("table %s: error handling a message", table.id)
                     conn.send({"type": "error", "message": "internal error handling that message"})
@@ -328,10 +361,13 @@ def _decode(msg: Any, limit: int) -> dict[str, Any] | str:
     return data
 
 
-async def _handle(svc: TableService, table: Table, conn: Connection, data: dict[str, Any]) -> None:
+async def _handle(svc: TableService, houses: HouseService, table: Table, conn: Connection,
+                  data: dict[str, Any]) -> None:
     kind = data.get("type")
     if kind == "act":
         await svc.submit(table, conn, data.get("action"))
+    elif kind in ("ask", "answer"):
+        await houses.at_table(table, conn, data)
     elif kind == "ping":
         conn.send({"type": "pong"})
     elif kind == "sync":
@@ -340,7 +376,8 @@ async def _handle(svc: TableService, table: Table, conn: Connection, data: dict[
     elif kind == "hello":
         conn.send({"type": "error", "message": "already connected"})
     else:
-        conn.send({"type": "error", "message": f"unknown message type {str(kind)[:40]!r} (act, ping, sync)"})
+        conn.send({"type": "error",
+                   "message": f"unknown message type {str(kind)[:40]!r} (act, ask, answer, ping, sync)"})
 
 
 def rulebook_html(table: Table) -> str:
@@ -352,10 +389,11 @@ def rulebook_html(table: Table) -> str:
     return render(spec, table.options, players=table.players, fmt="html")
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None) -> None:
+def run(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None,
+        houses: Sequence[H.House] = ()) -> None:
     """Serve the web app with uvicorn (``gamenight serve``)."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    uvicorn.run(create_app(database_url), host=host, port=port, ws_max_size=64 * 1024, log_level="info",
+    uvicorn.run(create_app(database_url, houses=houses), host=host, port=port, ws_max_size=64 * 1024, log_level="info",
                 access_log=False)

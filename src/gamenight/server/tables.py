@@ -9,7 +9,9 @@ Rules of the house kept here:
 - a refused action changes nothing and is answered with the clause id and text;
 - a human seat with no connection is "away"; after the grace period a bot plays for it,
   and the seat is handed back as soon as its owner reconnects;
-- a table whose saved match cannot be restored is "broken" with the reason; others run on.
+- a table whose saved match cannot be restored is "broken" with the reason; others run on;
+- a table played under a house asks its ``HouseHooks`` for the house's rules at every new
+  match, and shows the house's block (version, questions) that the hooks keep up to date.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import gamenight
 from gamenight.bots import Bot, make_bot
@@ -79,6 +81,22 @@ class TableError(Exception):
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.status = status
+
+
+class HouseHooks(Protocol):
+    """What the table service needs from houses (``server.houses`` provides it)."""
+
+    async def rules(self, house_id: str, game_id: str) -> tuple[dict[str, Any], int]:
+        """The house's option values for the game and the version number in force."""
+        ...
+
+    def block(self, table: Table) -> dict[str, Any] | None:
+        """The public house facts shown at the table (name, version, questions)."""
+        ...
+
+    def notes(self, table: Table, clause_id: str) -> list[dict[str, Any]]:
+        """The house's rulings about a clause, for a refused move."""
+        ...
 
 
 class Connection:
@@ -143,6 +161,11 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     _static: dict[str, Any] | None = None
+    house_id: str | None = None
+    house_version: int | None = None
+    """The house's rules version the current match was started under."""
+    house: dict[str, Any] | None = None
+    """What the house shows at this table (kept by the house hooks)."""
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
 
     @property
@@ -172,8 +195,20 @@ class Table:
         if self._static is None:  # the game and its options never change at a table
             self._static = {"id": self.id, "game": self.game_id, "title": self.title, "players": self.players,
                             "options": self.options, "changed": self._changed(), "preset": self.preset}
-        return {**self._static, "status": self.status, "error": self.error, "match_number": self.match_number,
-                "seats": [s.public() for s in self.seats]}
+        out = {**self._static, "status": self.status, "error": self.error, "match_number": self.match_number,
+               "seats": [s.public() for s in self.seats]}
+        if self.house_id is not None:
+            out["house"] = self.house
+        return out
+
+    def display_names(self) -> list[str]:
+        """A unique name per seat (``Seat 2`` for a nameless one), as houses record people."""
+        names = [s.name or f"Seat {s.index}" for s in self.seats]
+        return [f"{n} (seat {i})" if names.count(n) > 1 else n for i, n in enumerate(names)]
+
+    def host_seat(self) -> int | None:
+        """The seat whose link carries the host token (the first person's seat)."""
+        return next((s.index for s in self.seats if s.kind == "human"), None)
 
     def _changed(self) -> dict[str, Any]:
         try:
@@ -207,6 +242,7 @@ class TableService:
         self.settings = settings or Settings()
         self.tables: dict[str, Table] = {}
         self._pool: ThreadPoolExecutor | None = None
+        self.houses: HouseHooks | None = None
 
     async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store call off the event loop (one writer thread for SQLite, a few for PostgreSQL)."""
@@ -237,17 +273,19 @@ class TableService:
 
     def _table_from_row(self, row: TableRow) -> Table:
         return Table(row.id, row.game, row.players, row.options, row.preset, row.host_token, row.status,
-                     [SeatState(s.seat, s.kind, s.token, s.name) for s in row.seats])
+                     [SeatState(s.seat, s.kind, s.token, s.name) for s in row.seats], house_id=row.house_id)
 
     async def _restore(self, table: Table, row: TableRow) -> None:
         gamenight.get_game(table.game_id)  # UnknownGame: broken
         if row.current_match is None:
             table.status = WAITING
+            self.refresh_house(table)
             return
         mrow = await self._db(self.store.match, row.current_match)
         if mrow is None:
             raise MatchRecordError(f"match {row.current_match} is missing")
         match = gamenight.restore(mrow.record)
+        table.house_version = mrow.house_version
         self._set_match(table, match, mrow.id, mrow.number)
         table.logs = {v: match.log_view(v) for v in self._viewers(table)}
 
@@ -261,10 +299,16 @@ class TableService:
         table.error = None
         for c in table.connections():
             c.log_sent = 0
+        self.refresh_house(table)
+
+    def refresh_house(self, table: Table) -> None:
+        """Recompute what the house shows at this table (after its match or its house changed)."""
+        if table.house_id is not None and self.houses is not None:
+            table.house = self.houses.block(table)
 
     async def create(self, game: str, players: int | None = None, options: dict[str, Any] | None = None,
                      preset: str | None = None, bots: list[int] | None = None,
-                     names: list[str] | None = None) -> Table:
+                     names: list[str] | None = None, house: str | None = None) -> Table:
         try:
             spec = gamenight.get_game(game).spec
         except UnknownGame as e:
@@ -272,6 +316,12 @@ class TableService:
         n = players if players is not None else spec.preferred_players
         if n not in spec.players:
             raise TableError(f"{spec.title} is played by {', '.join(map(str, spec.players))} players, not {n}")
+        if house is not None:
+            if options or preset:
+                raise TableError("a house's table plays the house's rules: change them on the house's page")
+            if self.houses is None:
+                raise TableError("this server keeps no houses", 404)
+            options, _ = await self.houses.rules(house, spec.id)
         try:
             chosen = resolve_options(spec, options or {}, preset)
         except opts.OptionError as e:
@@ -283,8 +333,10 @@ class TableService:
         seat_specs = [("bot" if i in bot_seats else "human",
                        (names[i] if i < len(names) and names[i] else (f"Bot {i}" if i in bot_seats else ""))[:40])
                       for i in range(n)]
-        row = await self._db(self.store.create_table, game, n, _jsonable(opts.as_dict(chosen)), preset, seat_specs)
+        row = await self._db(self.store.create_table, game, n, _jsonable(opts.as_dict(chosen)), preset, seat_specs,
+                             house)
         table = self._table_from_row(row)
+        self.refresh_house(table)
         self.tables[table.id] = table
         return table
 
@@ -316,10 +368,20 @@ class TableService:
             await self._new_match(table, seed)
 
     async def _new_match(self, table: Table, seed: int | None) -> None:
+        version = None
+        if table.house_id is not None:  # every match plays the house's rules in force when it starts
+            if self.houses is None:
+                raise TableError("this server keeps no houses", 409)
+            options, version = await self.houses.rules(table.house_id, table.game_id)
+            options = _jsonable(options)
+            if options != table.options:
+                table.options, table._static = options, None
         match = gamenight.load(table.game_id, players=table.players, options=table.options,
                                seed=seed if seed is not None else secrets.randbits(63))
         mrow = await self._db(self.store.new_match, table.id, match.spec.id, match.spec.rules_version,
-                              match.players, match.seed, _jsonable(opts.as_dict(match.options)))
+                              match.players, match.seed, _jsonable(opts.as_dict(match.options)), table.house_id,
+                              version)
+        table.house_version = version
         self._set_match(table, match, mrow.id, mrow.number)
         for s in table.seats:
             self._mark_away(table, s)
@@ -433,8 +495,9 @@ class TableService:
                 conn.send({"type": "error", "message": str(e), "action": text[:200]})
                 return False
             except IllegalAction as e:
+                notes = self.houses.notes(table, e.clause_id) if self.houses and table.house_id else []
                 conn.send({"type": "refused", "action": text[:200], "clause_id": e.clause_id, "rule": e.rule,
-                           "detail": e.detail})
+                           "detail": e.detail, "rulings": notes})
                 return False
             except StoreError as e:
                 conn.send({"type": "error", "message": f"the move could not be saved; try again ({e})"})

@@ -1,5 +1,8 @@
 """The database tables. A game table has seats and a sequence of matches; each match is
-its record (game, rules version, players, seed, options) plus one row per accepted action."""
+its record (game, rules version, players, seed, options) plus one row per accepted action.
+A house is one document (the engine's ``to_data``) with a revision for safe concurrent
+saves; a table played under a house, and each of its matches, name the house (and the
+match the house's rules version it was played under)."""
 
 from __future__ import annotations
 
@@ -29,6 +32,7 @@ class GameTable(Base):
     host_token: Mapped[str] = mapped_column(String(64))
     status: Mapped[str] = mapped_column(String(16), default="waiting")
     current_match: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    house_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -53,6 +57,8 @@ class MatchRecord(Base):
     players: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(BigInteger)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    house_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    house_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -64,3 +70,15 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class HouseDoc(Base):
+    __tablename__ = "houses"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    admin_token: Mapped[str] = mapped_column(String(64))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    revision: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -6,7 +6,11 @@ Alembic migrations in ``gamenight/store/migrations``, run at start-up by ``Store
 
 A match is stored as its record (game, rules version, players, seed, options) and an
 actions table with one row per accepted action, appended and committed one at a time:
-``record()`` gives back exactly what ``gamenight.restore`` needs."""
+``record()`` gives back exactly what ``gamenight.restore`` needs.
+
+A house is stored as one JSON document with a revision number: ``save_house`` writes
+only over the revision it read (``HouseConflict`` otherwise), so two processes can never
+lose each other's votes."""
 
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from gamenight.store.models import ActionRow, GameTable, MatchRecord, Seat, utcnow
+from gamenight.store.models import ActionRow, GameTable, HouseDoc, MatchRecord, Seat, utcnow
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _INSERT_ACTION = insert(ActionRow)
@@ -29,6 +33,10 @@ _INSERT_ACTION = insert(ActionRow)
 
 class StoreError(RuntimeError):
     """The database could not do what was asked (unreachable, constraint broken...)."""
+
+
+class HouseConflict(StoreError):
+    """Someone else saved the house since it was read: read it again and redo the change."""
 
 
 def new_token() -> str:
@@ -64,6 +72,7 @@ class TableRow:
     status: str
     current_match: int | None
     seats: list[SeatRow] = field(default_factory=list)
+    house_id: str | None = None
 
 
 @dataclass
@@ -72,6 +81,17 @@ class MatchRow:
     table_id: str
     number: int
     record: dict[str, Any]
+    house_id: str | None = None
+    house_version: int | None = None
+
+
+@dataclass
+class HouseRow:
+    id: str
+    name: str
+    admin_token: str
+    revision: int
+    data: dict[str, Any]
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -132,13 +152,14 @@ class Store:
 
     # --- tables and seats -------------------------------------------------------------------
     def create_table(self, game: str, players: int, options: dict[str, Any], preset: str | None,
-                     seats: Sequence[tuple[str, str]]) -> TableRow:
-        """A new table; ``seats`` is one (kind, name) per seat, kind "human" or "bot"."""
+                     seats: Sequence[tuple[str, str]], house_id: str | None = None) -> TableRow:
+        """A new table; ``seats`` is one (kind, name) per seat, kind "human" or "bot";
+        ``house_id``: the house whose rules it plays."""
         if len(seats) != players:
             raise ValueError("one seat entry per player")
         table_id = secrets.token_urlsafe(9)
         row = GameTable(id=table_id, game=game, players=players, options=dict(options), preset=preset,
-                        host_token=new_token(), status="waiting", current_match=None)
+                        host_token=new_token(), status="waiting", current_match=None, house_id=house_id)
         seat_rows = [Seat(table_id=table_id, seat=i, kind=kind, token=new_token(), name=name)
                      for i, (kind, name) in enumerate(seats)]
         with self._wrap(), self._s() as s, s.begin():
@@ -164,7 +185,7 @@ class Store:
     def _table_row(self, s: Session, t: GameTable) -> TableRow:
         seats = s.scalars(select(Seat).where(Seat.table_id == t.id).order_by(Seat.seat))
         return TableRow(t.id, t.game, t.players, dict(t.options or {}), t.preset, t.host_token, t.status,
-                        t.current_match, [SeatRow(x.seat, x.kind, x.token, x.name) for x in seats])
+                        t.current_match, [SeatRow(x.seat, x.kind, x.token, x.name) for x in seats], t.house_id)
 
     def set_status(self, table_id: str, status: str) -> None:
         with self._wrap(), self._s() as s, s.begin():
@@ -185,20 +206,26 @@ class Store:
 
     # --- matches ---------------------------------------------------------------------------
     def new_match(self, table_id: str, game: str, rules_version: str, players: int, seed: int,
-                  options: dict[str, Any]) -> MatchRow:
-        """Start the table's next match and make it current (status "playing")."""
+                  options: dict[str, Any], house_id: str | None = None,
+                  house_version: int | None = None) -> MatchRow:
+        """Start the table's next match and make it current (status "playing"). A match
+        under a house records the house's rules version, and the table's options follow it."""
         with self._wrap(), self._s() as s, s.begin():
             number = (s.scalar(select(func.max(MatchRecord.number)).where(MatchRecord.table_id == table_id))
                       or 0) + 1
             m = MatchRecord(table_id=table_id, number=number, game=game, rules_version=rules_version,
-                            players=players, seed=seed, options=dict(options))
+                            players=players, seed=seed, options=dict(options), house_id=house_id,
+                            house_version=house_version)
             s.add(m)
             s.flush()
-            s.execute(update(GameTable).where(GameTable.id == table_id)
-                      .values(current_match=m.id, status="playing"))
+            values: dict[str, Any] = {"current_match": m.id, "status": "playing"}
+            if house_id is not None:
+                values["options"] = dict(options)
+            s.execute(update(GameTable).where(GameTable.id == table_id).values(**values))
             mid = m.id
         return MatchRow(mid, table_id, number, {"game": game, "rules_version": rules_version, "players": players,
-                                                "seed": seed, "options": dict(options), "log": []})
+                                                "seed": seed, "options": dict(options), "log": []},
+                        house_id, house_version)
 
     def append_action(self, match_id: int, ply: int, seat: int, action: str, status: str | None = None,
                       table_id: str | None = None) -> None:
@@ -218,12 +245,51 @@ class Store:
                    s.scalars(select(ActionRow).where(ActionRow.match_id == match_id).order_by(ActionRow.ply))]
             return MatchRow(m.id, m.table_id, m.number,
                             {"game": m.game, "rules_version": m.rules_version, "players": m.players,
-                             "seed": m.seed, "options": dict(m.options or {}), "log": log})
+                             "seed": m.seed, "options": dict(m.options or {}), "log": log},
+                            m.house_id, m.house_version)
 
     def matches(self, table_id: str) -> list[int]:
         with self._wrap(), self._s() as s:
             return list(s.scalars(select(MatchRecord.id).where(MatchRecord.table_id == table_id)
                                   .order_by(MatchRecord.number)))
+
+    # --- houses -----------------------------------------------------------------------------
+    def create_house(self, name: str, data: dict[str, Any]) -> HouseRow:
+        """Store a new house document; it gets an id and an admin token (its admin link)."""
+        row = HouseDoc(id=secrets.token_urlsafe(9), name=name, admin_token=new_token(), data=dict(data),
+                       revision=1, created_at=utcnow(), updated_at=utcnow())
+        with self._wrap(), self._s() as s, s.begin():
+            s.add(row)
+        return HouseRow(row.id, row.name, row.admin_token, row.revision, dict(row.data))
+
+    def get_house(self, house_id: str) -> HouseRow | None:
+        with self._wrap(), self._s() as s:
+            h = s.get(HouseDoc, house_id)
+            return None if h is None else HouseRow(h.id, h.name, h.admin_token, h.revision, dict(h.data))
+
+    def houses(self) -> list[HouseRow]:
+        with self._wrap(), self._s() as s:
+            return [HouseRow(h.id, h.name, h.admin_token, h.revision, dict(h.data))
+                    for h in s.scalars(select(HouseDoc).order_by(HouseDoc.created_at))]
+
+    def save_house(self, house_id: str, name: str, data: dict[str, Any], revision: int) -> int:
+        """Replace the document read at ``revision``; returns the new revision, or raises
+        ``HouseConflict`` if it was saved by someone else in between."""
+        with self._wrap(), self.engine.begin() as conn:
+            done = conn.execute(update(HouseDoc).where(HouseDoc.id == house_id, HouseDoc.revision == revision)
+                                .values(name=name, data=dict(data), revision=revision + 1, updated_at=utcnow()))
+            if done.rowcount != 1:
+                raise HouseConflict(f"house {house_id} changed since revision {revision}")
+        return revision + 1
+
+    def house_matches(self, house_id: str) -> list[MatchRow]:
+        """Every match played under the house, oldest first, without their actions."""
+        with self._wrap(), self._s() as s:
+            q = select(MatchRecord).where(MatchRecord.house_id == house_id).order_by(MatchRecord.id)
+            return [MatchRow(m.id, m.table_id, m.number,
+                             {"game": m.game, "rules_version": m.rules_version, "players": m.players,
+                              "seed": m.seed, "options": dict(m.options or {})}, m.house_id, m.house_version)
+                    for m in s.scalars(q)]
 
     def _wrap(self) -> _Wrap:
         return _Wrap()

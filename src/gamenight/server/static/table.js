@@ -2,6 +2,7 @@
 // seat's own view, its legal actions as clickable cards and buttons, host controls.
 import { api, card, h, isCard } from "./dom.js";
 import { renderBoard, renderSheet } from "./view.js";
+import { renderQuestions } from "./questions.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -136,6 +137,21 @@ function renderAll() {
     banner("refused", `This table cannot continue: ${t.error}`);
   }
   renderHost();
+  renderHouse();
+}
+
+// --- the house whose rules this table plays -----------------------------------------------------
+let rulesStamp = null;
+function renderHouse() {
+  const house = state.table.house;
+  if (!house) return;
+  $("house").textContent = house.error ? `house rules unavailable: ${house.error}`
+    : `${house.rules_of}, version ${house.reading ?? house.current}`;
+  if (house.stamp !== rulesStamp) {
+    if (rulesStamp !== null) loadRules();
+    rulesStamp = house.stamp;
+  }
+  renderQuestions(state, send);
 }
 
 // --- host controls ---------------------------------------------------------------------------
@@ -193,8 +209,16 @@ function connect() {
       if (!msg.over && msg.table.status === "playing") $("banner").replaceChildren();
       renderAll();
     } else if (msg.type === "refused") {
+      const rulings = msg.rulings || [];
       banner("refused", h("strong", {}, `Not allowed: ${msg.action}. `), msg.rule, " ",
-        h("small", { class: "clause-id" }, `[${msg.clause_id}]`));
+        h("small", { class: "clause-id" }, `[${msg.clause_id}]`),
+        rulings.length ? h("ul", { class: "rulings" }, rulings.map((r) =>
+          h("li", { class: "ruling" }, h("strong", {}, `${r.tag}: `), r.text, " ", h("small", {}, `(${r.meta})`))))
+          : null,
+        state?.table.house && state.you !== null ? h("button", { type: "button", id: "ask-about", onclick: () => {
+          $("question-clause").value = msg.clause_id;
+          $("question-text").focus();
+        } }, "Ask about this rule") : null);
     } else if (msg.type === "error") {
       banner("refused", msg.message);
     }

@@ -1,0 +1,474 @@
+"""Houses on the web: REST for a house's members, rule sets, proposals, versions and
+rulebooks; questions raised at a house's table over its WebSocket.
+
+Every rule about who may change what lives in ``gamenight.engine.houses``; this module
+only loads a house from the store, applies one engine call, saves it (retrying when
+another writer got there first) and tells the house's tables. The admin link carries a
+token (``X-Admin-Token``); members say who they are by display name (``by``)."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import secrets
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from fastapi import APIRouter, Header, Query
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
+from pydantic import BaseModel, Field
+
+import gamenight
+from gamenight.engine import houses as H
+from gamenight.engine import options as opts
+from gamenight.rulebook import house_page, render_diff, render_house
+from gamenight.rulebook.house import match_note, ruling_note
+from gamenight.server.tables import Connection, Table, TableError, TableService
+from gamenight.store import HouseConflict, HouseRow, Store
+
+T = TypeVar("T")
+NAME = 80
+TEXT = 2000
+
+
+class HouseProblem(TableError):
+    """A house request the house's rules refuse; ``key`` names the bad key when there is one."""
+
+    def __init__(self, message: str, status: int = 400, key: str | None = None) -> None:
+        super().__init__(message, status)
+        self.key = key
+
+
+def _problem(e: H.HouseError) -> HouseProblem:
+    return HouseProblem(str(e), 400, e.key)
+
+
+def _title(game_id: str) -> str:
+    return gamenight.get_game(game_id).spec.title
+
+
+class HouseService:
+    """Houses in the store, a parsed copy of each in memory for the tables, and the hooks
+    the table service calls (``rules``, ``block``, ``notes``)."""
+
+    def __init__(self, store: Store, tables: TableService) -> None:
+        self.store = store
+        self.tables = tables
+        self.cache: dict[str, tuple[H.House, HouseRow]] = {}
+        self.broken: dict[str, str] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        tables.houses = self
+
+    async def _db(self, fn: Callable[..., T], *args: Any) -> T:
+        return await self.tables._db(fn, *args)
+
+    def _parse(self, row: HouseRow) -> H.House:
+        try:
+            house = H.from_data(row.data)
+        except H.HouseError as e:
+            self.broken[row.id] = str(e)
+            raise HouseProblem(f"this house's saved rules no longer fit the games: {e}", 409) from None
+        self.broken.pop(row.id, None)
+        self.cache[row.id] = (house, row)
+        return house
+
+    async def preload(self) -> None:
+        """Read every house once (at start-up), so tables can show theirs at once."""
+        for row in await self._db(self.store.houses):
+            try:
+                self._parse(row)
+            except HouseProblem:
+                continue
+
+    async def load(self, house_id: str) -> tuple[H.House, HouseRow]:
+        row = await self._db(self.store.get_house, house_id)
+        if row is None:
+            raise HouseProblem("no such house", 404)
+        return self._parse(row), row
+
+    async def create(self, house: H.House) -> HouseRow:
+        row = await self._db(self.store.create_house, house.name, H.to_data(house, json_safe=True))
+        self.cache[row.id] = (house, row)
+        return row
+
+    async def bring_in(self, house: H.House) -> tuple[HouseRow, bool]:
+        """Keep ``house`` (from a house file) unless a house of that name is kept already:
+        the kept one may hold votes and rulings the file has not seen. True if imported."""
+        for row in await self._db(self.store.houses):
+            if row.name == house.name:
+                return row, False
+        return await self.create(house), True
+
+    async def change(self, house_id: str, fn: Callable[[H.House], tuple[H.House, T]]) -> tuple[H.House, T]:
+        """Apply one engine call to the stored house and save it; nothing is saved if it refuses."""
+        lock = self._locks.setdefault(house_id, asyncio.Lock())
+        async with lock:
+            for _ in range(5):
+                house, row = await self.load(house_id)
+                try:
+                    new, out = fn(house)
+                except H.HouseError as e:
+                    raise _problem(e) from None
+                data = H.to_data(new, json_safe=True)
+                try:
+                    revision = await self._db(self.store.save_house, house_id, new.name, data, row.revision)
+                except HouseConflict:
+                    continue  # another process saved first: read again and redo
+                self.cache[house_id] = (new, HouseRow(row.id, new.name, row.admin_token, revision, data))
+                break
+            else:
+                raise HouseProblem("the house is busy; try again", 409)
+        await self.refresh_tables(house_id)
+        return new, out
+
+    async def refresh_tables(self, house_id: str) -> None:
+        for table in list(self.tables.tables.values()):
+            if table.house_id == house_id:
+                async with table.lock:
+                    self.tables.refresh_house(table)
+                    self.tables._broadcast(table)
+
+    def admin(self, row: HouseRow, token: str | None) -> bool:
+        return bool(token) and secrets.compare_digest(row.admin_token, token or "")
+
+    async def require_admin(self, house_id: str, token: str | None) -> None:
+        _, row = await self.load(house_id)
+        if not self.admin(row, token):
+            raise HouseProblem("only members with the house's admin link can change its rules", 403)
+
+    # --- hooks for the table service -------------------------------------------------------------
+    async def rules(self, house_id: str, game_id: str) -> tuple[dict[str, Any], int]:
+        house, _ = await self.load(house_id)
+        chosen = H.options_for(house, game_id)
+        return opts.as_dict(chosen), H.current_version(house, game_id)
+
+    def _cached(self, table: Table) -> H.House | None:
+        got = self.cache.get(table.house_id or "")
+        return got[0] if got else None
+
+    @staticmethod
+    def match_key(table: Table) -> str | None:
+        return None if table.match_id is None else str(table.match_id)
+
+    def reading(self, house: H.House, table: Table) -> int:
+        """The version whose book the table reads now (see ``H.version_for_match``)."""
+        if table.house_version is None:
+            return H.current_version(house, table.game_id)
+        return H.version_for_match(house, table.game_id, table.house_version, self.match_key(table))
+
+    def block(self, table: Table) -> dict[str, Any] | None:
+        house = self._cached(table)
+        if house is None:
+            problem = self.broken.get(table.house_id or "", "the house is missing")
+            return {"name": "?", "error": problem, "questions": []}
+        key = self.match_key(table)
+        names = table.display_names()
+        host = table.host_seat()
+        reading = self.reading(house, table)
+        questions = [_question(q) for q in house.questions if key is not None and q.match == key
+                     and q.game == table.game_id]
+        row = self.cache[table.house_id or ""][1]
+        return {"name": house.name, "rules_of": f"{H.possessive(house.name)} rules",
+                "played_under": table.house_version, "reading": reading,
+                "current": H.current_version(house, table.game_id), "answers": house.answers,
+                "kali_effect": house.kali_effect, "host": names[host] if host is not None else None,
+                "names": names, "questions": questions, "stamp": row.revision}
+
+    def notes(self, table: Table, clause_id: str) -> list[dict[str, Any]]:
+        house = self._cached(table)
+        if house is None:
+            return []
+        out = [ruling_note(r) for r in H.rulings_for(house, table.game_id, clause_id, self.reading(house, table))]
+        out += [match_note(m) for m in H.match_rulings(house, self.match_key(table), table.game_id)
+                if m.clause == clause_id]
+        return [{"tag": n.tag, "text": n.text, "meta": n.meta, "kind": n.kind} for n in out]
+
+    def rulebook_html(self, table: Table) -> str:
+        house = self._cached(table)
+        if house is None:
+            return f"<p>{html.escape(self.broken.get(table.house_id or '', 'the house is missing'))}</p>"
+        return render_house(house, table.game_id, table.players, "html", self.reading(house, table),
+                            self.match_key(table), with_match_rulings=True)
+
+    # --- questions at a table ------------------------------------------------------------------------
+    async def at_table(self, table: Table, conn: Connection, data: dict[str, Any]) -> None:
+        """An ``ask`` or ``answer`` message from a seat; refusals go to that connection only."""
+        try:
+            await self._at_table(table, conn, data)
+        except TableError as e:
+            conn.send({"type": "error", "message": str(e)})
+
+    async def _at_table(self, table: Table, conn: Connection, data: dict[str, Any]) -> None:
+        if conn.seat is None:
+            raise TableError("spectators cannot raise or answer questions")
+        if table.house_id is None:
+            raise TableError("this table plays no house's rules, so there is no house to record a ruling")
+        key = self.match_key(table)
+        if key is None:
+            raise TableError("questions are raised during play: the game has not started")
+        text = data.get("text")
+        if not isinstance(text, str) or not text.strip() or len(text) > TEXT:
+            raise TableError(f"a question or answer is text of 1 to {TEXT} characters")
+        names = table.display_names()
+        by = names[conn.seat]
+        if data.get("type") == "ask":
+            clause = data.get("clause") or None
+            their_way = data.get("their_way") or ""
+            if (clause is not None and not isinstance(clause, str)) or not isinstance(their_way, str):
+                raise TableError("clause and their_way are text")
+            seated = [names[s.index] for s in table.seats if s.kind == "human"]
+            host = table.host_seat()
+
+            def ask(h: H.House) -> tuple[H.House, H.Question]:
+                return H.ask(h, table.game_id, text, by=by, table=seated, clause=clause,
+                             host=names[host] if host is not None else None, match=key,
+                             higher_standard=bool(data.get("higher_standard")), their_way=their_way[:TEXT])
+
+            await self.change(table.house_id, ask)
+            return
+        qid = data.get("question")
+        if not isinstance(qid, int) or isinstance(qid, bool):
+            raise TableError("which question? (question: its number)")
+        house = self._cached(table)
+        if house is None or not any(q.id == qid and q.match == key for q in house.questions):
+            raise TableError(f"no question #{qid} was raised at this game")
+
+        def answer(h: H.House) -> tuple[H.House, H.Question]:
+            return H.answer(h, qid, by=by, text=text)
+
+        await self.change(table.house_id, answer)
+
+
+def _question(q: H.Question) -> dict[str, Any]:
+    return {"id": q.id, "text": q.text, "clause": q.clause, "raised_by": q.raised_by, "table": list(q.table),
+            "host": q.host, "higher_standard": q.higher_standard, "their_way": q.their_way, "status": q.status,
+            "ruling": q.ruling, "version": q.version,
+            "answers": [{"member": a.member, "text": a.text} for a in q.answers]}
+
+
+# --- the REST API ------------------------------------------------------------------------------------------
+class CreateHouse(BaseModel):
+    name: str = Field(max_length=NAME)
+    host: str = Field(max_length=NAME)
+    members: list[str] = Field(default_factory=list, max_length=50)
+    approval: str = Field(default="host", max_length=16)
+    answers: str = Field(default="host", max_length=16)
+    kali_effect: bool = False
+
+
+class ImportHouse(BaseModel):
+    toml: str = Field(max_length=60_000)
+
+
+class AddMember(BaseModel):
+    by: str = Field(max_length=NAME)
+    name: str = Field(max_length=NAME)
+    admin: bool = False
+
+
+class Policy(BaseModel):
+    by: str = Field(max_length=NAME)
+    approval: str | None = Field(default=None, max_length=16)
+    answers: str | None = Field(default=None, max_length=16)
+    kali_effect: bool | None = None
+
+
+class NewRuling(BaseModel):
+    text: str = Field(max_length=TEXT)
+    clause: str | None = Field(default=None, max_length=120)
+
+
+class Propose(BaseModel):
+    by: str = Field(max_length=NAME)
+    why: str = Field(default="", max_length=TEXT)
+    preset: str | None = Field(default=None, max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict)
+    rulings: list[NewRuling] = Field(default_factory=list, max_length=20)
+    remove_rulings: list[str] = Field(default_factory=list, max_length=50)
+
+
+class VoteBody(BaseModel):
+    by: str = Field(max_length=NAME)
+    yes: bool = True
+
+
+class By(BaseModel):
+    by: str = Field(max_length=NAME)
+
+
+def house_links(row: HouseRow) -> dict[str, str]:
+    base = f"/house/{row.id}"
+    return {"member": base, "admin": f"{base}#admin={row.admin_token}"}
+
+
+def summary(house: H.House, row: HouseRow, admin: bool) -> dict[str, Any]:
+    """The house as the web page reads it: the engine's data plus what each open proposal needs."""
+    out = H.to_data(house, json_safe=True)
+    out.update(id=row.id, admin=admin, links={"member": f"/house/{row.id}"})
+    for p in out["proposals"]:
+        p["title"] = _title(p["game"])
+        if p["status"] == "open":
+            p["needed"] = H.needed(house, house.proposal(p["id"]))
+    out["current"] = {g.game: H.current_version(house, g.game) for g in house.games}
+    return out
+
+
+def game_detail(house: H.House, game_id: str) -> dict[str, Any]:
+    """One game's rule set for the form: the values in force, its rulings, versions and clauses."""
+    spec = gamenight.get_game(game_id).spec
+    rs = H.rule_set(house, game_id)
+    return {"game": spec.id, "title": spec.title, "current": H.current_version(house, game_id),
+            "preset": rs.preset, "set": dict(rs.options),
+            "values": opts.as_dict(H.options_for(house, game_id)),
+            "rulings": [{"id": r.id, "text": r.text, "clause": r.clause, "author": r.author,
+                         "question": r.question} for r in rs.rulings],
+            "versions": [{"number": v.number, "proposed_by": v.proposed_by, "when": v.when.isoformat(),
+                          "why": v.why, "status": v.status, "approved_by": list(v.approved_by)}
+                         for v in H.versions(house, game_id)],
+            "clauses": clauses(game_id)}
+
+
+def clauses(game_id: str) -> list[dict[str, str]]:
+    spec = gamenight.get_game(game_id).spec
+    general = [{"id": c.id, "text": c.text} for c in H.GENERAL_CLAUSES.values()]
+    return [{"id": c.id, "text": c.text} for c in spec.rules] + general
+
+
+def _game(game_id: str) -> str:
+    try:
+        return gamenight.get_game(game_id).spec.id
+    except gamenight.UnknownGame as e:
+        raise HouseProblem(str(e), 404) from None
+
+
+def router(svc: Callable[[], HouseService]) -> APIRouter:
+    """The house routes; ``svc`` gives the running ``HouseService``."""
+    api = APIRouter()
+
+    async def admin_change(house_id: str, token: str | None,
+                           fn: Callable[[H.House], tuple[H.House, T]]) -> tuple[H.House, T]:
+        await svc().require_admin(house_id, token)
+        return await svc().change(house_id, fn)
+
+    async def reply(house_id: str, token: str | None) -> dict[str, Any]:
+        house, row = await svc().load(house_id)
+        return summary(house, row, svc().admin(row, token))
+
+    @api.post("/api/houses", status_code=201)
+    async def create(body: CreateHouse) -> dict[str, Any]:
+        try:
+            house = H.new_house(body.name, body.host, body.members, approval=body.approval, answers=body.answers,
+                                kali_effect=body.kali_effect)
+        except H.HouseError as e:
+            raise _problem(e) from None
+        row = await svc().create(house)
+        return {"house": summary(house, row, True), "admin_token": row.admin_token, "links": house_links(row)}
+
+    @api.post("/api/houses/import", status_code=201)
+    async def import_house(body: ImportHouse) -> dict[str, Any]:
+        try:
+            house = H.from_toml(body.toml)
+        except H.HouseError as e:
+            raise _problem(e) from None
+        row = await svc().create(house)
+        return {"house": summary(house, row, True), "admin_token": row.admin_token, "links": house_links(row)}
+
+    @api.get("/api/houses/{house_id}")
+    async def get(house_id: str, x_admin_token: str | None = Header(default=None)) -> dict[str, Any]:
+        return await reply(house_id, x_admin_token)
+
+    @api.get("/api/houses/{house_id}/export")
+    async def export(house_id: str) -> Response:
+        house, _ = await svc().load(house_id)
+        slug = "".join(ch if ch.isalnum() else "-" for ch in house.name.lower()).strip("-") or "house"
+        return PlainTextResponse(H.to_toml(house), media_type="application/toml",
+                                 headers={"Content-Disposition": f'attachment; filename="{slug}.toml"'})
+
+    @api.post("/api/houses/{house_id}/members")
+    async def add_member(house_id: str, body: AddMember,
+                         x_admin_token: str | None = Header(default=None)) -> dict[str, Any]:
+        await admin_change(house_id, x_admin_token,
+                           lambda h: (H.add_member(h, body.name, by=body.by, admin=body.admin), None))
+        return await reply(house_id, x_admin_token)
+
+    @api.put("/api/houses/{house_id}/policy")
+    async def policy(house_id: str, body: Policy, x_admin_token: str | None = Header(default=None)) -> dict[str, Any]:
+        await admin_change(house_id, x_admin_token, lambda h: (H.set_policy(
+            h, by=body.by, approval=body.approval, answers=body.answers, kali_effect=body.kali_effect), None))
+        return await reply(house_id, x_admin_token)
+
+    @api.get("/api/houses/{house_id}/games/{game_id}")
+    async def game(house_id: str, game_id: str) -> dict[str, Any]:
+        house, _ = await svc().load(house_id)
+        return game_detail(house, _game(game_id))
+
+    @api.post("/api/houses/{house_id}/games/{game_id}/proposals", status_code=201)
+    async def propose(house_id: str, game_id: str, body: Propose,
+                      x_admin_token: str | None = Header(default=None)) -> dict[str, Any]:
+        gid = _game(game_id)
+
+        def change(h: H.House) -> tuple[H.House, H.Proposal]:
+            adds: list[H.Ruling] = []
+            for r in body.rulings:  # one proposal may add several rulings: r5, r6, ...
+                number = int(adds[-1].id[1:]) + 1 if adds else None
+                adds.append(H.new_ruling(h, gid, r.text, author=body.by, clause=r.clause, why=body.why,
+                                         number=number))
+            c = H.change_to(h, gid, preset=body.preset, values=body.options, add_rulings=adds,
+                            remove_rulings=body.remove_rulings)
+            return H.propose(h, gid, c, by=body.by, why=body.why)
+
+        house, p = await admin_change(house_id, x_admin_token, change)
+        _, row = await svc().load(house_id)
+        return {"proposal": next(x for x in summary(house, row, True)["proposals"] if x["id"] == p.id),
+                "current": H.current_version(house, gid)}
+
+    @api.post("/api/houses/{house_id}/proposals/{proposal_id}/vote")
+    async def vote(house_id: str, proposal_id: int, body: VoteBody,
+                   x_admin_token: str | None = Header(default=None)) -> dict[str, Any]:
+        await svc().change(house_id, lambda h: (H.vote(h, proposal_id, by=body.by, yes=body.yes), None))
+        return await reply(house_id, x_admin_token)
+
+    @api.post("/api/houses/{house_id}/proposals/{proposal_id}/withdraw")
+    async def withdraw(house_id: str, proposal_id: int, body: By,
+                       x_admin_token: str | None = Header(default=None)) -> dict[str, Any]:
+        await admin_change(house_id, x_admin_token, lambda h: (H.withdraw(h, proposal_id, by=body.by), None))
+        return await reply(house_id, x_admin_token)
+
+    @api.get("/api/houses/{house_id}/games/{game_id}/rules")
+    async def rules(house_id: str, game_id: str, version: int | None = None,
+                    format: str = Query(default="html", pattern="^(html|markdown|text)$")) -> Response:
+        house, _ = await svc().load(house_id)
+        gid = _game(game_id)
+        try:
+            text = render_house(house, gid, None, format, version)
+        except H.HouseError as e:
+            raise _problem(e) from None
+        if format == "html":
+            return HTMLResponse(text)
+        name = f"{gid}-v{version if version is not None else H.current_version(house, gid)}.md"
+        headers = {"Content-Disposition": f'attachment; filename="{name}"'} if format == "markdown" else {}
+        return PlainTextResponse(text, media_type="text/markdown" if format == "markdown" else "text/plain",
+                                 headers=headers)
+
+    @api.get("/api/houses/{house_id}/games/{game_id}/diff")
+    async def diff(house_id: str, game_id: str, a: int, b: int) -> HTMLResponse:
+        house, _ = await svc().load(house_id)
+        gid = _game(game_id)
+        try:
+            return HTMLResponse(render_diff(H.diff_versions(house, gid, a, b), "html", house.name))
+        except H.HouseError as e:
+            raise _problem(e) from None
+
+    @api.get("/house/{house_id}/rules/{game_id}", include_in_schema=False)
+    async def printable(house_id: str, game_id: str, version: int | None = None) -> HTMLResponse:
+        house, _ = await svc().load(house_id)
+        try:
+            return HTMLResponse(house_page(house, _game(game_id), None, version))
+        except H.HouseError as e:
+            raise _problem(e) from None
+
+    @api.get("/api/games/{game_id}/clauses")
+    async def game_clauses(game_id: str) -> list[dict[str, str]]:
+        return clauses(_game(game_id))
+
+    return api

@@ -1,0 +1,220 @@
+// A house's page: pick a game and change its rule set (the lobby's generated option form,
+// plus written rulings), approve or turn down proposals, read versions side by side and
+// the house's rulebook, and start a table that plays the house's rules.
+import { api, h } from "./dom.js";
+import { readOptions, renderOptionForm } from "./options.js";
+import { createTable, readSeats, renderSeatFields } from "./seats.js";
+
+const $ = (id) => document.getElementById(id);
+const houseId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const key = (k) => `gamenight.house.${houseId}.${k}`;
+const fromHash = new URLSearchParams(location.hash.slice(1)).get("admin");
+if (fromHash) localStorage.setItem(key("admin"), fromHash);
+const adminToken = localStorage.getItem(key("admin"));
+const base = `/api/houses/${encodeURIComponent(houseId)}`;
+
+let house = null;
+let games = [];
+let detail = null;
+let readers = {};
+
+const me = () => $("me").value;
+const game = () => games.find((g) => g.id === $("game").value);
+
+function banner(kind, ...content) {
+  $("banner").replaceChildren(h("div", { class: `banner ${kind}`, role: kind === "refused" ? "alert" : null },
+    ...content));
+}
+
+async function call(method, path, body) {
+  const headers = { "content-type": "application/json" };
+  if (adminToken) headers["X-Admin-Token"] = adminToken;
+  try {
+    return await api(base + path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  } catch (e) {
+    banner("refused", String(e.message || e));
+    return null;
+  }
+}
+
+// --- the house: members, policy, proposals ------------------------------------------------------
+function renderHouse() {
+  document.title = `${house.name} — gamenight`;
+  $("title").textContent = house.name;
+  const chosen = localStorage.getItem(key("me")) || house.host;
+  $("me").replaceChildren(...house.members.map((m) => h("option", { value: m.name, selected: m.name === chosen },
+    m.name)));
+  $("role").textContent = house.admin ? "· admin link" : "· member";
+  $("members").replaceChildren(...house.members.map((m) => h("li", {}, m.name,
+    m.name === house.host ? " (host)" : m.admin ? " (admin)" : "")));
+  $("policy").textContent = `Changes take effect when ${house.approval === "host" ? "the host approves"
+    : "a majority of members approve"}; questions at a table are settled by ${house.answers === "host"
+    ? "the table's host" : "a vote of the table"}; the Kali Effect is ${house.kali_effect ? "on" : "off"}.`;
+  $("member-form").hidden = !house.admin;
+  $("policy-form").hidden = !(house.admin && me() === house.host);
+  $("approval").value = house.approval;
+  $("answers").value = house.answers;
+  $("kali").checked = house.kali_effect;
+  $("export").href = `${base}/export`;
+  renderProposals();
+}
+
+function describe(p) {
+  const parts = [];
+  if (p.preset) parts.push(`start from ${p.preset}`);
+  for (const [k, v] of Object.entries(p.options)) parts.push(`${k} = ${v}`);
+  for (const k of p.unset) parts.push(`${k} back to the book's rule`);
+  for (const r of p.add_rulings) parts.push(`ruling: “${r.text}”${r.clause ? ` [${r.clause}]` : ""}`);
+  for (const r of p.remove_rulings) parts.push(`drop ruling ${r}`);
+  return parts.join("; ");
+}
+
+function renderProposals() {
+  const items = [...house.proposals].reverse().map((p) => {
+    const votes = p.votes.map((v) => `${v.member} ${v.yes ? "yes" : "no"}`).join(", ");
+    const open = p.status === "open";
+    return h("li", { class: `proposal ${p.status}`, dataset: { proposal: p.id } },
+      h("strong", {}, `#${p.id} ${p.title}: `), describe(p),
+      h("div", { class: "muted" }, `proposed by ${p.proposed_by}${p.why ? ` — ${p.why}` : ""}; votes: ${votes}; `,
+        open ? `needs ${p.needed}` : p.status === "accepted" ? `accepted as version ${p.version}` : p.status),
+      open ? h("div", { class: "actions" },
+        h("button", { type: "button", class: "primary approve", onclick: () => vote(p.id, true) }, "Approve"),
+        h("button", { type: "button", class: "reject", onclick: () => vote(p.id, false) }, "Turn down")) : null);
+  });
+  $("proposals").replaceChildren(items.length ? h("ul", { class: "proposals" }, items)
+    : h("p", { class: "muted" }, "No proposals yet."));
+}
+
+async function vote(id, yes) {
+  const got = await call("POST", `/proposals/${id}/vote`, { by: me(), yes });
+  if (got) { house = got; renderHouse(); await loadGame(); }
+}
+
+// --- one game's rule set ------------------------------------------------------------------------
+async function loadGame() {
+  const g = game();
+  detail = await call("GET", `/games/${g.id}`);
+  if (!detail) return;
+  const current = detail.versions.at(-1);
+  $("version").textContent = detail.current === 0 ? "Version 0: the book's main rules (never changed)."
+    : `Version ${detail.current}, ${current.status === "ruled" ? "settled at a table" : "agreed"} — proposed by `
+      + `${current.proposed_by}${current.why ? `: ${current.why}` : ""}.`;
+  const presets = Object.keys(g.presets);
+  $("preset").replaceChildren(h("option", { value: "" }, "the book's main rules"),
+    ...presets.map((p) => h("option", { value: p, selected: p === detail.preset }, p)));
+  readers = renderOptionForm($("options"), g, detail.values);
+  const clauses = [h("option", { value: "" }, "the game in general"),
+    ...detail.clauses.map((c) => h("option", { value: c.id }, `${c.id}: ${c.text.slice(0, 60)}`))];
+  $("rulings").replaceChildren(h("legend", {}, "The house's written rulings"),
+    ...detail.rulings.map((r) => h("div", { class: "ruling" },
+      h("label", { style: "font-weight:normal" }, h("input", { type: "checkbox", class: "drop", value: r.id }),
+        ` drop ${r.id}: `, r.question ? `asked “${r.question}”, ruled “${r.text}”` : r.text,
+        r.clause ? ` [${r.clause}]` : ""))),
+    h("label", { for: "ruling-text" }, "Add a ruling"),
+    h("textarea", { id: "ruling-text", rows: 2, maxlength: 2000, placeholder: "e.g. a misdeal is redealt" }),
+    h("label", { for: "ruling-clause" }, "about"), h("select", { id: "ruling-clause" }, clauses));
+  $("rules-fields").disabled = !house.admin;
+  $("admin-note").textContent = house.admin ? (house.approval === "host" ? "The host's approval puts it in force."
+    : "A majority of members must approve it.") : "Only members with the house's admin link can propose changes.";
+  $("print").href = `/house/${encodeURIComponent(houseId)}/rules/${g.id}`;
+  $("markdown").href = `${base}/games/${g.id}/rules?format=markdown`;
+  renderVersions();
+  loadBook();
+  renderTableForm();
+}
+
+async function loadBook() {
+  const html = await call("GET", `/games/${game().id}/rules`);
+  if (html !== null) $("book").innerHTML = html;  // the server's escaped rulebook fragment
+}
+
+function renderVersions() {
+  const vs = detail.versions;
+  $("versions").replaceChildren(h("li", { value: 0 }, "the book's main rules"),
+    ...vs.map((v) => h("li", { value: v.number, dataset: { version: v.number } },
+      `${v.status === "ruled" ? "settled at a table" : "agreed"}, ${v.when.slice(0, 10)}, by ${v.proposed_by}`,
+      v.why ? ` — ${v.why}` : "", v.approved_by.length ? ` (${v.approved_by.join(", ")})` : "")));
+  const numbers = [0, ...vs.map((v) => v.number)];
+  for (const [id, pick] of [["diff-a", Math.max(0, detail.current - 1)], ["diff-b", detail.current]]) {
+    $(id).replaceChildren(...numbers.map((n) => h("option", { value: n, selected: n === pick }, `version ${n}`)));
+  }
+  $("diff").replaceChildren();
+}
+
+async function propose(ev) {
+  ev.preventDefault();
+  const text = $("ruling-text").value.trim();
+  const body = {
+    by: me(), why: $("why").value.trim(), preset: $("preset").value || null, options: readOptions(readers),
+    rulings: text ? [{ text, clause: $("ruling-clause").value || null }] : [],
+    remove_rulings: [...document.querySelectorAll("#rulings input.drop:checked")].map((c) => c.value),
+  };
+  const got = await call("POST", `/games/${game().id}/proposals`, body);
+  if (!got) return;
+  const p = got.proposal;
+  banner("info", p.status === "accepted" ? `Version ${p.version} is now in force.`
+    : `Proposal #${p.id} waits for approval: it needs ${p.needed}.`);
+  $("why").value = "";
+  await refresh();
+}
+
+async function diff(ev) {
+  ev.preventDefault();
+  const html = await call("GET", `/games/${game().id}/diff?a=${$("diff-a").value}&b=${$("diff-b").value}`);
+  if (html !== null) $("diff").innerHTML = html;  // the server's escaped diff table
+}
+
+// --- a table under the house ----------------------------------------------------------------------
+function renderTableForm() {
+  const g = game();
+  $("players").replaceChildren(...g.players.map((n) =>
+    h("option", { value: n, selected: n === g.default_players }, `${n} players`)));
+  renderSeatFields($("seats"), Number($("players").value), [me()]);
+}
+
+async function createHouseTable(ev) {
+  ev.preventDefault();
+  const n = Number($("players").value);
+  await createTable($("created"), { game: game().id, players: n, house: houseId, ...readSeats(n) });
+}
+
+async function refresh() {
+  const got = await call("GET", "");
+  if (!got) return;
+  house = got;
+  renderHouse();
+  await loadGame();
+}
+
+async function main() {
+  games = await api("/api/games");
+  $("game").replaceChildren(...games.map((g) => h("option", { value: g.id }, g.title)));
+  $("game").addEventListener("change", () => { $("banner").replaceChildren(); loadGame(); });
+  $("me").addEventListener("change", () => { localStorage.setItem(key("me"), me()); renderHouse(); });
+  $("rules-form").addEventListener("submit", propose);
+  $("diff-form").addEventListener("submit", diff);
+  $("table-form").addEventListener("submit", createHouseTable);
+  $("players").addEventListener("change", () => renderSeatFields($("seats"), Number($("players").value), [me()]));
+  $("member-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const got = await call("POST", "/members", { by: me(), name: $("member-name").value,
+                                                admin: $("member-admin").checked });
+    if (got) { house = got; $("member-name").value = ""; renderHouse(); }
+  });
+  $("policy-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const got = await call("PUT", "/policy", { by: me(), approval: $("approval").value,
+                                              answers: $("answers").value, kali_effect: $("kali").checked });
+    if (got) { house = got; renderHouse(); banner("info", "Saved."); }
+  });
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
+  const first = await call("GET", "");
+  if (first) {  // open on the game last looked at here, else one the house has changed
+    const pick = localStorage.getItem(key("game")) || Object.keys(first.current)[0];
+    if (games.some((g) => g.id === pick)) $("game").value = pick;
+  }
+  $("game").addEventListener("change", () => localStorage.setItem(key("game"), $("game").value));
+  await refresh();
+}
+
+main();

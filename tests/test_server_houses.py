@@ -1,0 +1,380 @@
+"""Houses over the web app (FastAPI TestClient) on SQLite and PostgreSQL: founding a house,
+proposals and approval (host or majority), versions and their diff, rulebooks, export and
+import round trips (hypothesis over option values), tables played under a house (every
+match records its version), and questions raised at a table becoming recorded rulings."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tests.test_server import hello, recv_until
+from tests.test_store import postgres_url
+
+import gamenight
+from gamenight.engine import houses as H
+from gamenight.engine import options as opts
+from gamenight.server.app import create_app
+from gamenight.server.tables import Settings
+
+Msg = dict[str, Any]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'gn.db'}"
+    return postgres_url()
+
+
+@pytest.fixture
+def client(db: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db, Settings(bot_delay=0.0, grace_period=600))) as c:
+        yield c
+
+
+def found(c: TestClient, **body: Any) -> Msg:
+    body = {"name": "The Metzkers", "host": "Ann", "members": ["Bea", "Cal"], **body}
+    r = c.post("/api/houses", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def admin(made: Msg) -> dict[str, str]:
+    return {"X-Admin-Token": made["admin_token"]}
+
+
+def hid(made: Msg) -> str:
+    return str(made["house"]["id"])
+
+
+def propose(c: TestClient, made: Msg, game: str = "hearts", **body: Any) -> Any:
+    body.setdefault("by", "Ann")
+    return c.post(f"/api/houses/{hid(made)}/games/{game}/proposals", json=body, headers=admin(made))
+
+
+# --- founding and reading a house ------------------------------------------------------------------
+def test_a_new_house_gives_an_admin_link_that_is_never_shown_again(client: TestClient) -> None:
+    made = found(client)
+    assert made["links"]["admin"] == f"/house/{hid(made)}#admin={made['admin_token']}"
+    got = client.get(f"/api/houses/{hid(made)}")
+    assert got.status_code == 200 and got.json()["admin"] is False
+    assert made["admin_token"] not in got.text
+    assert client.get(f"/api/houses/{hid(made)}", headers=admin(made)).json()["admin"] is True
+    assert [m["name"] for m in got.json()["members"]] == ["Ann", "Bea", "Cal"]
+    assert client.get("/api/houses/nope").status_code == 404
+    assert client.get(f"/house/{hid(made)}").status_code == 200 and client.get("/houses").status_code == 200
+
+
+def test_bad_house_input_is_refused_naming_the_key(client: TestClient) -> None:
+    r = client.post("/api/houses", json={"name": "X", "host": "Ann", "approval": "dictator"})
+    assert r.status_code == 400 and r.json()["key"] == "approval"
+    made = found(client)
+    r = propose(client, made, options={"target": "lots"})
+    assert r.status_code == 400 and r.json()["key"] == "games.hearts.options.target"
+    r = propose(client, made, options={"nonsense": 1})
+    assert r.status_code == 400 and r.json()["key"] == "games.hearts.options.nonsense"
+    assert propose(client, made, game="chess", options={}).status_code == 404
+    assert client.get(f"/api/houses/{hid(made)}").json()["proposals"] == []  # nothing changed
+
+
+# --- proposals, approval, versions -----------------------------------------------------------------
+def test_only_the_admin_link_changes_rules(client: TestClient) -> None:
+    made = found(client)
+    url = f"/api/houses/{hid(made)}/games/hearts/proposals"
+    r = client.post(url, json={"by": "Ann", "options": {"target": 50}})
+    assert r.status_code == 403
+    r = client.post(url, json={"by": "Ann", "options": {"target": 50}}, headers={"X-Admin-Token": "guess"})
+    assert r.status_code == 403
+    r = propose(client, made, by="Bea", options={"target": 50})  # the link, but Bea is no admin
+    assert r.status_code == 400 and "admin link" in r.json()["detail"]
+    r = client.post(f"/api/houses/{hid(made)}/members", json={"by": "Ann", "name": "Dee"})
+    assert r.status_code == 403
+    assert client.get(f"/api/houses/{hid(made)}/games/hearts").json()["current"] == 0
+
+
+def test_under_the_host_policy_the_hosts_change_is_a_new_version_at_once(client: TestClient) -> None:
+    made = found(client)
+    r = propose(client, made, options={"target": 50, "points_on_first_trick": True}, why="shorter games")
+    assert r.status_code == 201, r.text
+    assert r.json()["proposal"]["status"] == "accepted" and r.json()["current"] == 1
+    detail = client.get(f"/api/houses/{hid(made)}/games/hearts").json()
+    assert detail["set"] == {"target": 50} and detail["values"]["target"] == 50  # only what differs is kept
+    v = detail["versions"][0]
+    assert (v["number"], v["proposed_by"], v["why"], v["status"]) == (1, "Ann", "shorter games", "approved")
+    r = propose(client, made, options=detail["values"])
+    assert r.status_code == 400 and "changes nothing" in r.json()["detail"]
+
+
+def test_under_majority_a_change_waits_for_a_member_and_can_be_turned_down(client: TestClient) -> None:
+    made = found(client, approval="majority")
+    p = propose(client, made, options={"target": 50}).json()["proposal"]
+    assert p["status"] == "open" and "1 more yes vote" in p["needed"]
+    house = client.post(f"/api/houses/{hid(made)}/proposals/{p['id']}/vote", json={"by": "Bea"}).json()
+    assert house["proposals"][0]["status"] == "accepted" and house["current"] == {"hearts": 1}
+    assert house["games"]["hearts"]["approved_by"] == ["Ann", "Bea"]
+    q = propose(client, made, options={"target": 75}).json()["proposal"]
+    for who in ("Bea", "Cal"):
+        house = client.post(f"/api/houses/{hid(made)}/proposals/{q['id']}/vote", json={"by": who, "yes": False})
+    assert house.json()["proposals"][1]["status"] == "rejected" and house.json()["current"] == {"hearts": 1}
+    r = client.post(f"/api/houses/{hid(made)}/proposals/{q['id']}/vote", json={"by": "Cal"})
+    assert r.status_code == 400 and "already rejected" in r.json()["detail"]
+    r = client.post(f"/api/houses/{hid(made)}/proposals/{q['id']}/vote", json={"by": "Zed"})
+    assert r.status_code == 400 and "not a member" in r.json()["detail"]
+
+
+def test_versions_diff_side_by_side_and_rulebooks_print_and_export(client: TestClient) -> None:
+    made = found(client)
+    propose(client, made, options={"target": 50}, why="shorter")
+    propose(client, made, options={"target": 50}, rulings=[{"text": "A misdeal is redealt by the same dealer.",
+                                                             "clause": None}])
+    base = f"/api/houses/{hid(made)}/games/hearts"
+    d = client.get(f"{base}/diff", params={"a": 0, "b": 1})
+    assert d.status_code == 200 and 'data-option="target"' in d.text and "version 0" in d.text
+    d2 = client.get(f"{base}/diff", params={"a": 1, "b": 2}).text
+    assert "Rulings added" in d2 and "misdeal" in d2 and 'data-option' not in d2
+    assert client.get(f"{base}/diff", params={"a": 0, "b": 9}).status_code == 400
+    book = client.get(f"{base}/rules").text
+    assert "version 2" in book and "misdeal" in book and 'class="alternate"' in book
+    assert "misdeal" not in client.get(f"{base}/rules", params={"version": 1}).text
+    md = client.get(f"{base}/rules", params={"format": "markdown"})
+    assert md.headers["content-type"].startswith("text/markdown") and "attachment" in md.headers[
+        "content-disposition"] and md.text.startswith("#")
+    page = client.get(f"/house/{hid(made)}/rules/hearts").text
+    assert "<!DOCTYPE html>" in page or "<html" in page
+    assert "@media print" in page
+
+
+# --- export and import ----------------------------------------------------------------------------
+def test_export_then_import_is_the_same_house_and_a_bad_file_names_the_key(client: TestClient) -> None:
+    made = found(client, approval="majority")
+    p = propose(client, made, options={"target": 50}).json()["proposal"]
+    client.post(f"/api/houses/{hid(made)}/proposals/{p['id']}/vote", json={"by": "Cal"})
+    text = client.get(f"/api/houses/{hid(made)}/export").text
+    again = client.post("/api/houses/import", json={"toml": text})
+    assert again.status_code == 201
+    assert again.json()["house"]["id"] != hid(made)
+    assert H.from_toml(client.get(f"/api/houses/{again.json()['house']['id']}/export").text) == H.from_toml(text)
+    bad = text.replace("target = 50", "target = \"fifty\"")
+    r = client.post("/api/houses/import", json={"toml": bad})
+    assert r.status_code == 400 and r.json()["key"] == "games.hearts.options.target"
+    r = client.post("/api/houses/import", json={"toml": "name = "})
+    assert r.status_code == 400 and "not valid TOML" in r.json()["detail"]
+
+
+def _option_values(game_id: str) -> st.SearchStrategy[dict[str, Any]]:
+    spec = gamenight.get_game(game_id).spec
+    fields: dict[str, st.SearchStrategy[Any]] = {}
+    for info in opts.describe(spec.options):
+        if info.choices:
+            fields[info.name] = st.sampled_from(list(info.choices))
+        elif info.kind is bool:
+            fields[info.name] = st.booleans()
+        elif info.kind is int:
+            lo = info.minimum if info.minimum is not None else 0
+            hi = info.maximum if info.maximum is not None else lo + 500
+            fields[info.name] = st.integers(lo, hi)
+    return st.fixed_dictionaries({}, optional=fields)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_option_values_survive_the_web_export_and_import(client: TestClient, data: st.DataObject) -> None:
+    game_id = data.draw(st.sampled_from(["hearts", "oh_hell", "euchre", "gin_rummy", "ten_thousand"]))
+    values = data.draw(_option_values(game_id))
+    made = found(client)
+    r = propose(client, made, game=game_id, options=values)
+    if r.status_code == 400:  # the values equal the book's: nothing to change
+        assert "changes nothing" in r.json()["detail"]
+        return
+    assert r.status_code == 201, r.text
+    text = client.get(f"/api/houses/{hid(made)}/export").text
+    back = client.post("/api/houses/import", json={"toml": text}).json()
+    detail = client.get(f"/api/houses/{back['house']['id']}/games/{game_id}").json()
+    spec = gamenight.get_game(game_id).spec
+    want = json.loads(json.dumps(opts.as_dict(opts.build(spec.options, values))))
+    assert detail["values"] == want
+
+
+# --- tables under a house --------------------------------------------------------------------------
+def house_table(c: TestClient, made: Msg, **body: Any) -> Msg:
+    body = {"game": "hearts", "players": 4, "bots": [1, 2, 3], "names": ["Ann"], "house": hid(made), **body}
+    r = c.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def start(c: TestClient, t: Msg) -> Msg:
+    r = c.post(f"/api/tables/{t['table']['id']}/start", headers={"X-Host-Token": t["host_token"]})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_a_house_table_plays_the_version_in_force_and_each_match_records_it(client: TestClient) -> None:
+    made = found(client)
+    propose(client, made, options={"target": 50})
+    t = house_table(client, made)
+    assert t["table"]["options"]["target"] == 50 and t["table"]["house"]["current"] == 1
+    r = client.post("/api/tables", json={"game": "hearts", "house": hid(made), "options": {"target": 20}})
+    assert r.status_code == 400 and "house's rules" in r.json()["detail"]
+    assert client.post("/api/tables", json={"game": "hearts", "house": "nope"}).status_code == 404
+    propose(client, made, options={"target": 75})  # version 2 before the first deal: the match plays it
+    info = start(client, t)
+    assert info["options"]["target"] == 75 and info["house"]["played_under"] == 2
+    store = client.app.state.service.store
+    table = client.app.state.service.tables[t["table"]["id"]]
+    assert table.match.options.target == 75
+    rows = store.house_matches(hid(made))
+    assert [(m.table_id, m.house_version) for m in rows] == [(t["table"]["id"], 2)]
+    rules = client.get(f"/api/tables/{t['table']['id']}/rules").text
+    assert "version 2" in rules and "The Metzkers" in rules
+
+
+def test_a_refused_move_shows_the_ruling_a_question_recorded_for_its_clause(client: TestClient) -> None:
+    made = found(client)
+    t = house_table(client, made)
+    start(client, t)
+    with client.websocket_connect(f"/ws/tables/{t['table']['id']}") as ws:
+        hello(ws, seat_token(t, 0))
+        ws.send_json({"type": "act", "action": "play 2C"})  # the hand starts by passing
+        m = recv_until(ws, lambda m: m["type"] == "refused")
+        assert m["rulings"] == []
+        clause = m["clause_id"]
+        ws.send_json({"type": "ask", "text": "Why can't I play now?", "clause": clause})
+        qid = recv_until(ws, lambda m: m["type"] == "state" and m["table"]["house"]["questions"])[
+            "table"]["house"]["questions"][0]["id"]
+        ws.send_json({"type": "answer", "question": qid, "text": "Everyone passes three cards first."})
+        recv_until(ws, lambda m: m["type"] == "state" and m["table"]["house"]["questions"][0]["status"] == "ruled")
+        ws.send_json({"type": "act", "action": "play 2C"})
+        m = recv_until(ws, lambda m: m["type"] == "refused")
+    assert m["clause_id"] == clause
+    assert [r["text"] for r in m["rulings"]] == ["Asked: Why can't I play now? — Ruled: Everyone passes three cards "
+                                                 "first."]
+
+
+def settled(i: int) -> Any:
+    """A predicate: a state message in which question ``i`` (0-based) is no longer open."""
+    return lambda m: m["type"] == "state" and len(m["table"]["house"]["questions"]) > i and \
+        m["table"]["house"]["questions"][i]["status"] != "open"
+
+
+def seat_token(t: Msg, seat: int) -> str:
+    return str(t["links"]["seats"][seat]["link"].split("#token=")[1])
+
+
+def test_a_question_at_the_table_is_ruled_by_the_host_and_recorded_as_a_version(client: TestClient) -> None:
+    made = found(client)
+    t = house_table(client, made, bots=[2, 3], names=["Ann", "Bea"])
+    start(client, t)
+    tid = t["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as bea, client.websocket_connect(f"/ws/tables/{tid}") as ann:
+        hello(bea, seat_token(t, 1))
+        hello(ann, seat_token(t, 0))
+        bea.send_json({"type": "ask", "text": "May hearts be led to the first trick?",
+                       "clause": "hearts.lead.hearts-broken"})
+        m = recv_until(bea, lambda m: m["type"] == "state" and m["table"]["house"]["questions"])
+        q = m["table"]["house"]["questions"][0]
+        assert (q["raised_by"], q["host"], q["status"]) == ("Bea", "Ann", "open")
+        bea.send_json({"type": "answer", "question": q["id"], "text": "Yes"})  # Bea is not the host
+        recv_until(bea, lambda m: m["type"] == "state" and m["table"]["house"]["questions"][0]["answers"])
+        assert client.get(f"/api/houses/{hid(made)}/games/hearts").json()["current"] == 0
+        ann.send_json({"type": "answer", "question": q["id"], "text": "Only if you hold nothing but hearts."})
+        m = recv_until(bea, settled(0))
+        assert m["table"]["house"]["questions"][0]["status"] == "ruled"
+        assert m["table"]["house"]["reading"] == 1 and m["table"]["house"]["played_under"] == 0
+    detail = client.get(f"/api/houses/{hid(made)}/games/hearts").json()
+    assert detail["current"] == 1 and detail["versions"][0]["status"] == "ruled"
+    assert detail["rulings"][0]["text"] == "Only if you hold nothing but hearts."
+    assert detail["rulings"][0]["clause"] == "hearts.lead.hearts-broken"
+    rules = client.get(f"/api/tables/{tid}/rules").text
+    assert "Only if you hold nothing but hearts." in rules
+
+
+def test_questions_are_refused_clearly_and_change_nothing(client: TestClient) -> None:
+    made = found(client)
+    t = house_table(client, made)
+    tid = t["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as ann:
+        hello(ann, seat_token(t, 0))
+        ann.send_json({"type": "ask", "text": "Before the deal?"})
+        assert "has not started" in recv_until(ann, lambda m: m["type"] == "error")["message"]
+    start(client, t)
+    with client.websocket_connect(f"/ws/tables/{tid}") as ann, client.websocket_connect(f"/ws/tables/{tid}") as spy:
+        hello(ann, seat_token(t, 0))
+        hello(spy)
+        spy.send_json({"type": "ask", "text": "Can I ask?"})
+        assert "spectators" in recv_until(spy, lambda m: m["type"] == "error")["message"]
+        ann.send_json({"type": "ask", "text": "About what?", "clause": "no.such.clause"})
+        assert "no clause" in recv_until(ann, lambda m: m["type"] == "error")["message"]
+        ann.send_json({"type": "answer", "question": 99, "text": "x"})
+        assert "no question #99" in recv_until(ann, lambda m: m["type"] == "error")["message"]
+        ann.send_json({"type": "ask", "text": ""})
+        assert "text of 1 to" in recv_until(ann, lambda m: m["type"] == "error")["message"]
+    plain = client.post("/api/tables", json={"game": "hearts", "bots": [1, 2, 3]}).json()
+    start(client, plain)
+    with client.websocket_connect(f"/ws/tables/{plain['table']['id']}") as ws:
+        hello(ws, seat_token(plain, 0))
+        ws.send_json({"type": "ask", "text": "Who decides?"})
+        assert "no house" in recv_until(ws, lambda m: m["type"] == "error")["message"]
+    assert client.get(f"/api/houses/{hid(made)}").json()["questions"] == []
+
+
+def test_a_table_vote_and_the_kali_effect(client: TestClient) -> None:
+    made = found(client, answers="table", kali_effect=True)
+    t = house_table(client, made, players=4, bots=[3], names=["Ann", "Bea", "Cal"])
+    start(client, t)
+    tid = t["table"]["id"]
+    socks = [client.websocket_connect(f"/ws/tables/{tid}") for _ in range(3)]
+    ws = [s.__enter__() for s in socks]
+    try:
+        for i, w in enumerate(ws):
+            hello(w, seat_token(t, i))
+        ws[0].send_json({"type": "ask", "text": "Does the queen of spades count double?"})
+        q = recv_until(ws[0], lambda m: m["type"] == "state" and m["table"]["house"]["questions"])
+        qid = q["table"]["house"]["questions"][0]["id"]
+        ws[1].send_json({"type": "answer", "question": qid, "text": "No"})
+        ws[2].send_json({"type": "answer", "question": qid, "text": "no."})  # two of three agree
+        m = recv_until(ws[0], settled(0))
+        assert m["table"]["house"]["questions"][0]["status"] == "ruled"
+        ws[2].send_json({"type": "ask", "text": "You let Ann slough a heart on trick one.", "higher_standard": True,
+                         "their_way": "I may slough a heart on trick one too"})
+        m = recv_until(ws[2], lambda m: m["type"] == "state" and len(m["table"]["house"]["questions"]) == 2)
+        kid = m["table"]["house"]["questions"][1]["id"]
+        for w, text in zip(ws, ["No", "Yes", "Yes"], strict=True):
+            w.send_json({"type": "answer", "question": kid, "text": text})
+        m = recv_until(ws[0], settled(1))
+        assert m["table"]["house"]["questions"][1]["status"] == "kali"
+    finally:
+        for s in socks:
+            s.__exit__(None, None, None)
+    detail = client.get(f"/api/houses/{hid(made)}/games/hearts").json()
+    assert detail["current"] == 1  # the Kali ruling is for this game only
+    assert "slough a heart on trick one too" in client.get(f"/api/tables/{tid}/rules").text
+
+
+# --- gamenight serve --house FILE ---------------------------------------------------------------------
+def test_a_house_file_is_brought_in_at_start_once(db: str) -> None:
+    house = H.new_house("The Metzkers", "Ann", ["Bea"])
+    house, _ = H.propose(house, "hearts", H.make_change(house, "hearts", options={"target": 50}), by="Ann")
+    for _ in range(2):  # the second start finds it kept (maybe with newer votes) and leaves it be
+        with TestClient(create_app(db, Settings(bot_delay=0.0), houses=[house])) as c:
+            rows = c.app.state.houses.store.houses()
+            assert [r.name for r in rows] == ["The Metzkers"]
+            assert c.get(f"/api/houses/{rows[0].id}/games/hearts").json()["values"]["target"] == 50
+
+
+def test_serve_refuses_a_bad_house_file_before_starting(tmp_path) -> None:
+    from typer.testing import CliRunner
+
+    from gamenight.cli.app import app
+
+    bad = tmp_path / "h.toml"
+    bad.write_text('name = "X"\nhost = "Ann"\n[[members]]\nname = "Ann"\n[games.hearts]\nproposed_by = "Ann"\n'
+                   'when = 2026-01-01T00:00:00Z\n[games.hearts.options]\ntarget = "lots"\n')
+    r = CliRunner().invoke(app, ["serve", "--house", str(bad)])
+    assert r.exit_code == 2 and "games.hearts.options.target" in r.output
