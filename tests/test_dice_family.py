@@ -91,3 +91,11 @@ def test_push_turn_keeps_and_hot_dice() -> None:
     assert turn.kept == [(1,), (1, 1, 5, 5)]
     turn.rolled([2, 2, 2, 3, 4])
     assert not turn.hot
+
+
+def test_set_points_override_the_multipliers_and_the_best_split_still_wins() -> None:
+    table = ScoreTable(singles=((1, 100), (5, 50)), sets=((1, 1000), (2, 200)),
+                       multipliers=((3, 1), (4, 2), (5, 4)), set_points=((1, 4, 200), (1, 5, 400)))
+    assert table.set_value(1, 3) == 1000 and table.set_value(1, 4) == 200 and table.set_value(2, 4) == 400
+    assert score_keep((1, 1, 1, 1), table) == 1100  # three 1s and a single beat the 200 set
+    assert score_keep((1, 1, 1, 1, 1), table) == 1200

@@ -526,6 +526,30 @@ def test_metzker_three_game_columns_and_gin_circles() -> None:
     assert m.sheet.rows[-1].label == "final" and "[gin_rummy.columns.winner]" in m.sheet.rows[-1].notes[0]
 
 
+def test_metzker_sample_score_sheet() -> None:
+    """The book's sample score sheet: Guys score 5, 10, 15 and Girls 10, 15, 20; the first
+    score goes in game 1 only, the second in games 1 and 2, the third in all three."""
+    m = new("metzker")
+    st: GinState = m.state  # type: ignore[assignment]
+    knocker = "2C 3C 4C 5C 5H 6H 7H 8H 9S 9D 9H AS KS"  # runs with 1 after discarding KS
+    melded = "JC QC KC 6S 7S 8S 10S JS QS"
+    deadwood = {5: "AD 2S 3D", 10: "AD 4S 6D", 15: "2D 4S 10D", 20: "AD 10D QH"}  # the score + 1
+
+    def run(seat: int, score: int) -> None:
+        rig(m, {seat: knocker, 1 - seat: melded + " " + deadwood[score]}, phase="discard", turn=seat)
+        play(m, "knock KS")
+        assert st.outcome["points"][seat] == score and st.outcome["layoffs"] == []
+        play(m, "deal")
+
+    guys, girls = 0, 1
+    for seat, score in ((girls, 10), (guys, 5), (girls, 15), (guys, 10), (girls, 20), (guys, 15)):
+        run(seat, score)
+    assert st.col_points[guys] == [5 + 10 + 15, 10 + 15, 15] == [30, 25, 15]
+    assert st.col_points[girls] == [10 + 15 + 20, 15 + 20, 20] == [45, 35, 20]
+    assert m.sheet.totals == (30, 25, 15, 45, 35, 20)
+    assert st.col_winner == [None, None, None] and not m.over
+
+
 def test_each_metzker_rule_is_its_own_option() -> None:
     spec = gamenight.get_game("gin_rummy").spec
     assert set(spec.presets["metzker"]) >= {"deal", "aces", "knock_limit", "double_gin", "undercut_scoring",

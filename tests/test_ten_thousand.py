@@ -79,6 +79,30 @@ def test_ones_sets_follow_the_multipliers() -> None:
     assert score_keep((1, 1, 1, 1, 1), TABLES["both"]) == 4000
 
 
+@pytest.mark.parametrize(("ones", "rolled", "points"), [
+    ("thousand", [1, 1, 1, 1, 3], 2000), ("thousand", [1, 1, 1, 1, 1], 4000),
+    ("hundred", [1, 1, 1, 1, 3], 1100), ("hundred", [1, 1, 1, 1, 1], 1200),
+])
+def test_four_and_five_ones_option(ones: str, rolled: list[int], points: int) -> None:
+    # "4 of a kind x00 times 2": x00 for 1s is the 1,000 of three 1s by default, or 100 read literally
+    state = start(entry=0, ones_sets=ones)
+    play(state, 0, "roll", dice=rolled)
+    play(state, 0, "keep " + " ".join("1" for f in rolled if f == 1))
+    assert state.push.total == points
+    assert {c.id for c in GAME.spec.rules.in_force(state.options)} >= (
+        {"ten_thousand.score.four"} if ones == "thousand" else {"ten_thousand.score.four-face"})
+
+
+def test_hot_dice_may_also_stop() -> None:
+    # "If during a turn, all the dice count, the player may roll them all again": may, not must
+    state = start(on_board=True)
+    play(state, 0, "roll", dice=[1, 1, 1, 5, 5])
+    play(state, 0, "keep 1 1 1 5 5")
+    assert state.push.hot and set(map(str, GAME.legal_actions(state, 0))) == {"roll", "bank"}
+    play(state, 0, "bank")
+    assert state.scores == [1100, 0]
+
+
 def test_straight_option() -> None:
     assert score_keep((1, 2, 3, 4, 5), TABLES["low"]) == 1000
     assert score_keep((2, 3, 4, 5, 6), TABLES["low"]) is None
@@ -224,7 +248,21 @@ def test_decline_starts_a_fresh_turn_with_five_dice() -> None:
     assert state.turn == 0 and state.phase == "roll"  # the bust ends the chain of counts
 
 
-def test_take_over_needs_a_one_or_five_with_the_literal_option() -> None:
+def test_take_over_is_saved_only_by_a_one_or_a_five_by_default() -> None:
+    # "If you save it, by rolling at least a single five or a one ... If you do not save it with
+    # at least a five or a one, you then, "Blew It" for that turn."
+    assert TenThousandOptions().save_with_one_or_five
+    state = start(on_board=True)
+    play(state, 0, "roll", dice=[1, 5, 2, 3, 4])
+    play(state, 0, "keep 1 5", "bank")
+    play(state, 1, "take-over")
+    play(state, 1, "roll", dice=[2, 2, 2])
+    assert state.turn == 0 and state.scores == [150, 0]
+    assert "ten_thousand.take-over.save-one-five" in state.sheet.rows[-1].notes[0]
+    assert GAME.view(state, 0)["last_turn"]["outcome"] == "blew it"
+
+
+def test_take_over_saved_by_a_set_only_with_the_any_scoring_die_option() -> None:
     for literal, saved in ((False, True), (True, False)):
         state = start(on_board=True, save_with_one_or_five=literal)
         play(state, 0, "roll", dice=[1, 5, 2, 3, 4])
@@ -232,6 +270,22 @@ def test_take_over_needs_a_one_or_five_with_the_literal_option() -> None:
         play(state, 1, "take-over")
         play(state, 1, "roll", dice=[2, 2, 2])
         assert (state.phase == "keep") == saved, literal
+        if saved:
+            play(state, 1, "keep 2 2 2", "bank")
+            assert state.scores == [150, 350]
+            assert any("ten_thousand.take-over.save]" in n for n in state.sheet.rows[-1].notes)
+
+
+def test_a_saved_take_over_counts_a_set_beside_the_one_or_five() -> None:
+    state = start(on_board=True)
+    play(state, 0, "roll", dice=[1, 2, 3, 4, 6])
+    play(state, 0, "keep 1", "bank")
+    play(state, 1, "take-over")
+    play(state, 1, "roll", dice=[3, 5, 3, 3])  # the 5 saves it; the 3s count too
+    play(state, 1, "keep 3 3 3 5")
+    assert state.push.total == 100 + 300 + 50 and state.push.hot  # every die counted: five to roll
+    play(state, 1, "bank")
+    assert state.scores == [100, 450]
 
 
 def test_take_over_after_hot_dice_option() -> None:
@@ -330,7 +384,7 @@ def _bot_match(seed: int, players: int, options: dict[str, Any] | None = None) -
 
 
 @pytest.mark.parametrize(("players", "options"), [
-    (2, None), (3, {"save_with_one_or_five": True, "take_over_counts_for_entry": False, "straight": "low"})])
+    (2, None), (3, {"save_with_one_or_five": False, "take_over_counts_for_entry": False, "straight": "low"})])
 def test_heuristic_bot_beats_random_bots(players: int, options: dict[str, Any] | None) -> None:
     games = 40
     wins = sum(_bot_match(seed, players, options) for seed in range(games))

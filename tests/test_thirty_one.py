@@ -236,6 +236,17 @@ def test_31_makes_everybody_pay_alternate() -> None:
     assert any("thirty_one.pay.thirty-one-all" in n for n in state.sheet.rows[-1].notes)
 
 
+def test_31_everybody_pays_and_a_lowest_knocker_still_pays_double() -> None:
+    state = rig(start(3, dealer=2, thirty_one_all_pay=True), {0: "2H 3H 5C", 1: "9D 10D 3C", 2: "AS KS 4D"},
+                discard="8H", stock="7C 6C QS")
+    play(state, 0, "knock", "draw stock", "discard 7C")  # seat 0 knocks on 5
+    play(state, 1, "draw stock", "discard 6C")
+    play(state, 2, "draw stock", "discard 4D")  # QS: 31
+    assert state.hand_no == 2 and state.last_hand["shown"] == 2
+    assert last_row_points(state) == (-2, -1, 0)
+    assert any("thirty_one.pay.knocker" in n for n in state.sheet.rows[-1].notes)
+
+
 def test_without_the_alternate_31_makes_only_the_lowest_pay() -> None:
     state = rig(start(4), {0: "2H 3H 5C", 1: "AS KS 2D", 2: "9D 10D 3C", 3: "AC KC QC"}, discard="QS")
     play(state, 1, "draw discard", "discard 2D")

@@ -10,7 +10,7 @@ from typing import Any
 from gamenight.bots.base import Bot, View, heuristic_for
 from gamenight.engine.actions import Action
 from gamenight.families.dice import bust_chance, mean_best
-from gamenight.games.ten_thousand import TABLES
+from gamenight.games.ten_thousand import score_table
 
 STOP_AT = {1: 250, 2: 250, 3: 350, 4: 1000, 5: 3000}
 """Stop once the turn total reaches this, by dice left to roll."""
@@ -40,7 +40,7 @@ class TenThousandBot:
         verbs = {a.verb for a in legal}
         phase = view["phase"]
         opts: dict[str, Any] = view["options"]
-        table = TABLES[opts["straight"]]
+        table = score_table(opts["straight"], opts.get("ones_sets", "thousand"))
         if phase == "offer":
             offer = view["offer"]
             count, dice = int(offer["count"]), int(offer["dice"])

@@ -47,25 +47,32 @@ def is_run(faces: Iterable[int], run: Sequence[int]) -> bool:
 class ScoreTable:
     """What scores. ``singles``: (face, points) for a die that counts alone; ``sets``:
     (face, points) for three of a kind; ``multipliers``: (size, factor) applied to the
-    three-of-a-kind value for bigger sets (size 3 must be listed); ``runs``: (faces, points)."""
+    three-of-a-kind value for bigger sets (size 3 must be listed); ``runs``: (faces, points);
+    ``set_points``: (face, size, points) for a set whose value does not follow the multipliers."""
 
     singles: tuple[tuple[int, int], ...]
     sets: tuple[tuple[int, int], ...]
     multipliers: tuple[tuple[int, int], ...] = ((3, 1),)
     runs: tuple[tuple[Faces, int], ...] = ()
     sides: int = 6
+    set_points: tuple[tuple[int, int, int], ...] = ()
     _single: dict[int, int] = field(default_factory=dict, compare=False, hash=False, repr=False)
     _set: dict[int, int] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    _fixed: dict[tuple[int, int], int] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         self._single.update(self.singles)
         self._set.update(self.sets)
+        self._fixed.update(((face, size), points) for face, size, points in self.set_points)
 
     def single(self, face: int) -> int:
         return self._single.get(face, 0)
 
     def set_value(self, face: int, size: int) -> int:
         """Points for ``size`` dice of ``face`` taken as one set (0: not a set)."""
+        fixed = self._fixed.get((face, size))
+        if fixed is not None:
+            return fixed
         base = self._set.get(face, 0)
         factor = dict(self.multipliers).get(size, 0)
         return base * factor

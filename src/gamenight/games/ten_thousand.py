@@ -29,6 +29,11 @@ class TenThousandOptions:
                         minimum=0)
     straight: str = option("both", "Straights that score 1,000: {value} (both: 1-2-3-4-5 and 2-3-4-5-6).",
                            choices=("both", "low", "high"))
+    ones_sets: str = option(
+        "thousand", "Four or five 1s: {value} (thousand: the three-1s value of 1,000 times 2 or 4, so 2,000 and "
+                    "4,000; hundred: the table's \"x00\" read literally for 1s, 200 and 400, so four 1s score "
+                    "best as three 1s and a single 1, 1,100, and five 1s as 1,200).",
+        choices=("thousand", "hundred"))
     take_over: bool = option(True, "The next player may take over a saved count: {value}.")
     take_over_hot_dice: bool = option(
         True, "After a player stops with all five dice counting, the next player may take over with "
@@ -36,8 +41,8 @@ class TenThousandOptions:
     take_over_counts_for_entry: bool = option(
         True, "A taken-over count counts toward the score needed to get on the board: {value}.")
     save_with_one_or_five: bool = option(
-        False, "Saving a taken-over count needs a 1 or a 5 in the first roll (a set alone does not save it): "
-               "{value}.")
+        True, "Saving a taken-over count needs at least a single 1 or 5 in the first roll, as the book says "
+              "(off: any die that counts, a set included, saves it): {value}.")
     equal_turns: bool = option(
         False, "When someone reaches the target the round is finished so everyone has the same number of "
                "turns, and the highest score wins: {value}.")
@@ -84,8 +89,9 @@ RULES = Rules([
            "nothing that counts you \"blew it\" for that turn.", T, option="save_with_one_or_five",
            when=lambda o: o.take_over and not o.save_with_one_or_five),
     Clause("ten_thousand.take-over.save-one-five", "If you save it by rolling at least a single five or a "
-           "one, you score the saved count plus whatever you roll. If you do not save it with at least a "
-           "five or a one, you \"blew it\" for that turn.", T, option="save_with_one_or_five",
+           "one, you score the saved count plus whatever you roll, and carry on as in any turn (a set with no "
+           "1 or 5 in the roll does not save it). If you do not save it with at least a five or a one, you "
+           "\"blew it\" for that turn.", T, option="save_with_one_or_five",
            when=lambda o: o.take_over and o.save_with_one_or_five),
     Clause("ten_thousand.take-over.hot-dice", "If the player before you stopped with all five dice counting, "
            "the balance is all five dice and you may take over with them.", T, option="take_over_hot_dice",
@@ -109,9 +115,18 @@ RULES = Rules([
     Clause("ten_thousand.score.three", "Three of a kind is the face times 100 (three 2s is 200, three 4s "
            "is 400).", S),
     Clause("ten_thousand.score.four", "Four of a kind is the three-of-a-kind value times 2 (four 2s is 400, "
-           "four 3s is 600; four 1s is 2,000).", S),
+           "four 3s is 600; four 1s is 2,000).", S, option="ones_sets", when=lambda o: o.ones_sets == "thousand"),
     Clause("ten_thousand.score.five-kind", "Five of a kind is the three-of-a-kind value times 4 (five 2s is "
-           "800, five 3s is 1,200; five 1s is 4,000).", S),
+           "800, five 3s is 1,200; five 1s is 4,000).", S, option="ones_sets",
+           when=lambda o: o.ones_sets == "thousand"),
+    Clause("ten_thousand.score.four-face", "Four of a kind is x00 times 2 (four 2s is 400, four 3s is 600; "
+           "four 1s is 200, so they count best as three 1s and a single 1: 1,100).", S, option="ones_sets",
+           when=lambda o: o.ones_sets == "hundred"),
+    Clause("ten_thousand.score.five-kind-face", "Five of a kind is x00 times 4 (five 2s is 800, five 3s is "
+           "1,200; five 1s is 400, so they count best as three 1s and two single 1s: 1,200).", S,
+           option="ones_sets", when=lambda o: o.ones_sets == "hundred"),
+    Clause("ten_thousand.score.best", "When the dice you keep can be counted more than one way, they score "
+           "the most they can.", S),
     Clause("ten_thousand.score.straight", "A straight (1-2-3-4-5 or 2-3-4-5-6) is 1,000.", S,
            option="straight", when=lambda o: o.straight == "both"),
     Clause("ten_thousand.score.straight-low", "A straight is 1-2-3-4-5 and is 1,000.", S,
@@ -131,16 +146,23 @@ SPEC = GameSpec(
 _SINGLES = ((1, 100), (5, 50))
 _SETS = ((1, 1000), (2, 200), (3, 300), (4, 400), (5, 500), (6, 600))
 _MULTIPLIERS = ((3, 1), (4, 2), (5, 4))
-TABLES: dict[str, ScoreTable] = {
-    "both": ScoreTable(_SINGLES, _SETS, _MULTIPLIERS, ((LOW_STRAIGHT, 1000), (HIGH_STRAIGHT, 1000))),
-    "low": ScoreTable(_SINGLES, _SETS, _MULTIPLIERS, ((LOW_STRAIGHT, 1000),)),
-    "high": ScoreTable(_SINGLES, _SETS, _MULTIPLIERS, ((HIGH_STRAIGHT, 1000),)),
-}
-"""The book's scoring table, one per choice of straight."""
+_STRAIGHTS = {"both": ((LOW_STRAIGHT, 1000), (HIGH_STRAIGHT, 1000)), "low": ((LOW_STRAIGHT, 1000),),
+              "high": ((HIGH_STRAIGHT, 1000),)}
+_ONES = {"thousand": (), "hundred": ((1, 4, 200), (1, 5, 400))}
+ALL_TABLES: dict[tuple[str, str], ScoreTable] = {
+    (straight, ones): ScoreTable(_SINGLES, _SETS, _MULTIPLIERS, runs, set_points=fixed)
+    for straight, runs in _STRAIGHTS.items() for ones, fixed in _ONES.items()}
+"""The book's scoring table for each choice of straight and of four and five 1s."""
+TABLES: dict[str, ScoreTable] = {straight: ALL_TABLES[straight, "thousand"] for straight in _STRAIGHTS}
+"""The book's scoring table, one per choice of straight (four and five 1s: 2,000 and 4,000)."""
+
+
+def score_table(straight: str, ones_sets: str = "thousand") -> ScoreTable:
+    return ALL_TABLES[straight, ones_sets]
 
 
 def table_for(options: Any) -> ScoreTable:
-    return TABLES[options.straight]
+    return score_table(options.straight, options.ones_sets)
 
 
 @dataclass
@@ -328,8 +350,9 @@ class TenThousand(Game[TenThousandState]):
         push = state.push
         notes = [f"seat {seat} stopped and scored {push.total} [ten_thousand.play.stop]"]
         if state.taken_over:
+            clause = "save-one-five" if state.options.save_with_one_or_five else "save"
             notes.append(f"including {state.taken_over} taken over from the previous player "
-                         "[ten_thousand.take-over.save]")
+                         f"[ten_thousand.take-over.{clause}]")
         if not state.on_board[seat] and state.options.entry:
             notes.append(f"seat {seat} is on the board [ten_thousand.play.meld]")
         state.on_board[seat] = True

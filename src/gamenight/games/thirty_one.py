@@ -85,7 +85,8 @@ RULES = Rules([
     Clause("thirty_one.pay.ties", "If several players tie for lowest they each lose a quarter.", S),
     Clause("thirty_one.pay.knocker", "If the person that knocked is lowest they pay double.", S),
     Clause("thirty_one.pay.thirty-one-all", "If somebody gets 31 and lays down everybody else has to pay, "
-           "not just the lowest.", S, option="thirty_one_all_pay", when=lambda o: o.thirty_one_all_pay),
+           "not just the lowest (a knocker who is lowest still pays double).", S, option="thirty_one_all_pay",
+           when=lambda o: o.thirty_one_all_pay),
     Clause("thirty_one.pay.three-of-a-kind", "Three of the same cards (three of a kind) are worth 30½.", S,
            option="three_of_a_kind", when=lambda o: o.three_of_a_kind),
     Clause("thirty_one.pay.face", "You have one round on your face after you are out of quarters: you play "
@@ -321,6 +322,10 @@ class ThirtyOne(Game[ThirtyOneState]):
                 if values[s] != 31:
                     owe[s] = 1
             notes.append("everybody else pays one [thirty_one.pay.thirty-one-all]")
+            low = min(values.values())
+            if state.knocker in owe and values[state.knocker] == low:
+                owe[state.knocker] = 2
+                notes.append(f"seat {state.knocker} knocked and was lowest: pays double [thirty_one.pay.knocker]")
         else:
             low = min(values.values())
             losers = [s for s in live if values[s] == low]
