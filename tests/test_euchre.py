@@ -320,3 +320,68 @@ def test_whole_seeded_matches_finish():
         assert all(len(m.sheet.columns) == len(r.points) for r in m.sheet.rows)
         again = gamenight.restore(json.loads(m.to_json()))
         assert again.sheet.totals == m.sheet.totals
+
+
+def test_lone_hand_taking_three_or_four_scores_the_normal_point():
+    # "If you take all five tricks, you get double points! Otherwise it is all the normal amount of points."
+    m = start({1: "JH JD AH 9C 9S", 0: "AC AS KC KS AD", 2: "10C 10S QC QS 10D", 3: "QD KD 9D JC JS"},
+              upcard="9H", dealer=0)
+    m.apply(1, "order alone")
+    m.apply(0, "discard AD")
+    assert m.state.active == [True, True, True, False]
+    play_highest(m)
+    row = m.sheet.rows[-1]
+    assert row.points == (0, 1) and any("alone took" in n and "[euchre.score.made]" in n for n in row.notes)
+
+
+def test_lone_hand_euchred_gives_the_defenders_2():
+    m = start({0: "JH JD AH KH QH", 1: WEAK}, upcard="9H", dealer=2)
+    m.apply(3, "pass")
+    m.apply(0, "pass")
+    m.apply(1, "order alone")
+    m.apply(2, "discard " + str(m.state.hands[2][0]))
+    play_highest(m)
+    row = m.sheet.rows[-1]
+    assert row.points == (2, 0) and any("[euchre.score.euchre]" in n for n in row.notes)
+
+
+def test_dealer_orders_up_alone_picks_up_and_partner_sits_out():
+    m = start({0: "JH JD AH KH 9C"}, upcard="QH", dealer=0)
+    for seat in (1, 2, 3):
+        m.apply(seat, "pass")
+    m.apply(0, "order alone")
+    st = m.state
+    assert st.phase == "discard" and "QH" in m.view(0)["hand"]
+    m.apply(0, "discard 9C")
+    assert st.active == [True, True, False, True] and st.trump == 2
+    assert m.to_act() == (1,)
+
+
+def test_calling_alone_in_the_second_round():
+    m = start({3: "JS JC AS KS QS"}, upcard="9H", dealer=0)
+    for seat in (1, 2, 3, 0, 1, 2):
+        m.apply(seat, "pass")
+    m.apply(3, "call spades alone")
+    st = m.state
+    assert st.alone and st.maker == 3 and st.trump == 3 and st.phase == "play"
+    assert st.active == [True, False, True, True] and len(st.hands[0]) == 5  # no pick-up in round two
+    assert m.to_act() == (2,)  # seat 1, left of the dealer, sits out: the next player leads
+
+
+def test_dealer_partner_is_not_forced_alone_when_calling():
+    # The dealer's partner must go alone only to take the turned-up suit, not to call another.
+    m = start({2: "JS JC AS KS QS"}, upcard="9H", dealer=0)
+    for seat in (1, 2, 3, 0, 1):
+        m.apply(seat, "pass")
+    m.apply(2, "call spades")
+    assert not m.state.alone and all(m.state.active)
+
+
+def test_match_ends_as_soon_as_a_team_reaches_10():
+    m = start({1: "JH JD AH KH QH"}, upcard="9H", dealer=0)
+    m.state.sheet.add("earlier", (9, 8), 0)
+    m.apply(1, "order")
+    m.apply(0, "discard " + str(m.state.hands[0][0]))
+    play_highest(m)
+    assert m.sheet.totals == (9, 10) and m.over and m.result().winners == (1, 3)
+    assert m.to_act() == () and m.legal_actions(1) == []

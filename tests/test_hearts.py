@@ -239,3 +239,101 @@ def test_whole_seeded_matches_finish(players):
         assert all(m.sheet.totals[s] == low for s in m.result().winners)
         again = gamenight.restore(json.loads(m.to_json()))
         assert again.sheet.totals == m.sheet.totals
+
+
+def test_first_dealer_is_random_and_the_deal_passes_left():
+    dealers = {gamenight.load("hearts", seed=s).state.dealer for s in range(40)}
+    assert dealers == {0, 1, 2, 3}
+    first = gamenight.load("hearts", seed=4).state.dealer
+    m = end_with({0: "2H"})
+    assert m.state.dealer == (first + 1) % 4
+
+
+def pass_all(m) -> dict[int, list]:
+    """Every seat passes its three highest cards; returns what each seat gave."""
+    st = m.state
+    given = {s: st.hands[s][-3:] for s in range(st.players)}
+    for s in range(st.players):
+        m.apply(s, parse_action("pass " + " ".join(map(str, given[s]))))
+    return given
+
+
+@pytest.mark.parametrize("players,hand_no,offset", [
+    (4, 1, 1), (4, 2, -1), (4, 3, 2),  # left, right, across
+    (5, 3, 2), (6, 3, 2), (7, 3, 2),  # with more than four, across becomes two to the left
+    (3, 2, -1),
+])
+def test_cards_really_travel_by_the_rotation(players, hand_no, offset):
+    m = start({}, players=players, hand_no=hand_no)
+    assert m.state.phase == "pass"
+    to = (0 + offset) % players
+    assert m.view(0)["pass_to"] == to and f"seat {to}" in m.prompt(0)
+    given = pass_all(m)
+    for s, cs in given.items():
+        assert all(c in m.state.hands[(s + offset) % players] for c in cs)
+    assert m.state.phase == "play"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_keeper_hand_passes_nothing(players):
+    m = start({}, players=players, hand_no=4 if players > 3 else 3)
+    assert m.state.phase == "play" and m.view(0)["pass_to"] is None
+
+
+def test_highest_of_the_suit_led_wins_with_no_trump_and_winner_leads():
+    m = start({0: "2C 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD", 1: "AC 2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS",
+               2: "3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AS", 3: "AD 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH"},
+              kitty="QS KH AH 2D")
+    for seat, card in ((0, "2C"), (1, "AC"), (2, "3C"), (3, "AD")):
+        m.apply(seat, f"play {card}")
+    assert m.state.tricks_won == [0, 1, 0, 0] and m.to_act() == (1,)
+    # Spades led: a void seat's heart and a higher-ranked diamond cannot win; the ace of spades does.
+    m.apply(1, "play 2S")
+    m.apply(2, "play AS")
+    m.apply(3, "play 2H")  # void in spades: may discard a heart
+    m.apply(0, "play KD")
+    assert m.state.tricks_won == [0, 1, 1, 0] and m.to_act() == (2,)
+    assert m.state.broken  # the heart was sluffed
+
+
+def test_reaching_the_target_exactly_ends_the_game_and_ties_share_the_win():
+    m = gamenight.load("hearts", seed=4, options={"pass_count": 0})
+    st = m.state
+    st.sheet.add("earlier", (87, 60, 60, 99), 0)
+    st.taken = [cards("QS"), [], [], []]
+    st.kitty, st.kitty_owner = [], 0
+    m.game.end_hand(st)
+    assert st.sheet.totals == (100, 60, 60, 99)
+    assert m.over and m.result().winners == (1, 2)
+
+    m = gamenight.load("hearts", seed=4, options={"pass_count": 0})
+    st = m.state
+    st.sheet.add("earlier", (86, 60, 60, 98), 0)
+    st.taken = [cards("QS"), [], [], []]
+    st.kitty, st.kitty_owner = [], 0
+    m.game.end_hand(st)
+    assert st.sheet.totals == (99, 60, 60, 98) and not m.over
+
+
+def test_power_in_a_played_hand_counts_the_kitty():
+    # Seat 1 wins the first trick (and the kitty's four hearts), then leads clubs to the end:
+    # everyone else, void in clubs, must throw the other hearts and the queen onto its tricks.
+    m = start({0: "2C QS AS KS AH KH QH JH 10H 9H 8H 7H", 1: "AC 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC",
+               2: "2S 3S 4S 5S 6S 7S 8S 9S 10S JS 2D 3D", 3: "4D 5D 6D 7D 8D 9D 10D JD QD KD AD 6H"},
+              kitty="2H 3H 4H 5H")
+    m.apply(0, "play 2C")
+    m.apply(1, "play AC")
+    while not m.sheet.rows:
+        seat = m.to_act()[0]
+        m.apply(seat, m.legal_actions(seat)[-1])
+    row = m.sheet.rows[0]
+    assert "the kitty went to seat 1 [hearts.kitty]" in row.notes
+    assert row.points == (26, 0, 26, 26)
+    assert any("seat 1 took Power [hearts.score.power]" in n for n in row.notes)
+
+
+def test_rulebook_has_no_trump_clauses_and_reads_in_order():
+    spec = gamenight.get_game("hearts").spec
+    assert "tricks.trump-wins" not in spec.rules and "tricks.highest-wins" not in spec.rules
+    assert "hearts.highest-wins" in spec.rules and "tricks.follow-suit" in spec.rules
+    assert spec.sections.index("Dealing") < spec.sections.index("Passing") < spec.sections.index("Scoring")

@@ -208,3 +208,53 @@ def test_dealer_rotates_left_each_hand():
         seat = rng.choice(m.to_act())
         m.apply(seat, rng.choice(m.legal_actions(seat)))
     assert all((b - a) % 4 == 1 for a, b in zip(dealers, dealers[1:]))
+
+
+def bid_ten_and_take_them(**options):
+    """Seat 1 holds the ten top spades (spades trump) and bids 10; the others bid 0, the dealer 1."""
+    m = start(players=4, dealer=0, n=10, hands={1: "AS KS QS JS 10S 9S 8S 7S 6S 5S"}, turnup="2S", **options)
+    for seat, bid in ((1, 10), (2, 0), (3, 0)):
+        m.apply(seat, f"bid {bid}")
+    assert refused(m, 0, "bid 0") == "oh_hell.bid.dealer"
+    m.apply(0, "bid 1")
+    while not m.sheet.rows:
+        seat = m.to_act()[0]
+        m.apply(seat, m.legal_actions(seat)[0])
+    return m.sheet.rows[0]
+
+
+def test_a_made_bid_of_ten_scores_20_by_default():
+    row = bid_ten_and_take_them()
+    assert row.points[1] == 20 and row.points[0] == 0
+    assert any("seat 1" in n and "[oh_hell.score.ten]" in n for n in row.notes)
+
+
+def test_a_made_bid_of_ten_under_one_in_front_scores_110():
+    row = bid_ten_and_take_them(made_score="one-in-front")
+    assert row.points[1] == 110
+    assert any("seat 1" in n and "[oh_hell.score.one-in-front]" in n for n in row.notes)
+    rules = gamenight.get_game("oh_hell").spec.rules
+    opts = gamenight.get_game("oh_hell").spec.options
+    assert "oh_hell.score.ten" in [c.id for c in rules.in_force(opts())]
+    assert "oh_hell.score.one-in-front" in [c.id for c in rules.in_force(opts(made_score="one-in-front"))]
+
+
+def test_must_follow_suit_and_a_void_player_may_trump():
+    m = start(players=3, dealer=0, n=2, max_cards=2, hands={1: "AD 3C", 2: "2H KD", 0: "4S 5S"}, turnup="9H")
+    for seat, bid in ((1, 1), (2, 0), (0, 0)):
+        m.apply(seat, f"bid {bid}")
+    m.apply(1, "play AD")
+    assert [str(a) for a in m.legal_actions(2)] == ["play KD"]
+    assert refused(m, 2, "play 2H") == "tricks.follow-suit"
+    m.apply(2, "play KD")
+    m.apply(0, "play 4S")  # void: any card, and a plain card of another suit cannot win
+    assert m.state.tricks_won == [0, 1, 0] and m.to_act() == (1,)  # the winner leads
+    m.apply(1, "play 3C")
+    m.apply(2, "play 2H")  # void in clubs: the 2 of trumps wins
+    m.apply(0, "play 5S")
+    row = m.sheet.rows[0]
+    assert row.points == (10, 11, 0)  # seat 2 bid 0 but took the trump trick: scratch
+
+
+def test_first_dealer_is_random():
+    assert {gamenight.load("oh_hell", players=5, seed=s).state.dealer for s in range(60)} == set(range(5))

@@ -128,3 +128,53 @@ def test_trump_beats_and_no_trump_rounds():
     # the 2 of hearts took the only trick of that (shortened) hand for its side
     side = (lead + 1) % 2
     assert "1 tricks" in st.sheet.rows[-1].notes[side]
+
+
+def one_trick_hand(round_no: int, plays: list[str]):
+    """Play a one-card hand in round ``round_no``: ``plays`` in order from the leader."""
+    m = gamenight.load("whist_with_tens", seed=2)
+    st = m.state
+    st.round_no = round_no - 1
+    m.game._deal(st)
+    lead = m.to_act()[0]
+    st.hands = [[] for _ in range(4)]
+    for i, card in enumerate(plays):
+        st.hands[(lead + i) % 4] = cards(card)
+    for i in range(4):
+        m.apply((lead + i) % 4, f"play {plays[i]}")
+    return lead, st.sheet.rows[-1]
+
+
+@pytest.mark.parametrize("round_no", [5, 6])
+def test_no_trump_rounds_highest_of_the_suit_led_wins(round_no):
+    # No trumps: the ace and king of other suits cannot beat the 3 of the suit led; ace high in both rounds.
+    lead, row = one_trick_hand(round_no, ["3C", "AH", "2C", "KS"])
+    assert "took 1 tricks" in row.notes[lead % 2] and "took 0 tricks" in row.notes[(lead + 1) % 2]
+    lead, row = one_trick_hand(round_no, ["3C", "AC", "2C", "KS"])
+    assert "took 1 tricks" in row.notes[(lead + 1) % 2]
+
+
+def test_a_trump_of_the_round_beats_the_ace_led():
+    # Round three: diamonds are trump.
+    lead, row = one_trick_hand(3, ["AS", "2D", "KS", "QS"])
+    assert "diamonds" in row.label and "took 1 tricks" in row.notes[(lead + 1) % 2]
+
+
+def test_first_dealer_is_random():
+    assert {gamenight.load("whist_with_tens", seed=s).state.dealer for s in range(40)} == {0, 1, 2, 3}
+
+
+def test_high_score_after_six_rounds_wins():
+    m = gamenight.load("whist_with_tens", seed=3)
+    st = m.state
+    for points in ((12, 0), (0, 21), (30, 0), (0, 1), (0, 20)):
+        st.sheet.add("earlier", points, 0)
+        st.round_no += 1
+    assert not m.over and st.round_no == 6
+    st.low = True
+    st.taken = [[], cards("10C"), [], []]
+    st.tricks_won = [3, 4, 3, 3]
+    st.hands = [[] for _ in range(4)]
+    m.game.end_hand(st)  # low no-trump: seats 1 & 3 took 7 tricks and a ten, seats 0 & 2 count 11
+    assert st.sheet.rows[-1].points == (11, 0)
+    assert m.over and st.sheet.totals == (53, 42) and m.result().winners == (0, 2)

@@ -92,6 +92,7 @@ SPEC = GameSpec(
     summary="Partners make trump with the bowers and take at least three of five tricks. First team to 10.",
     presets={"standard": {}, "called_redeal": {"no_ace_no_face": "called"}},
     teams=lambda n: TEAMS,
+    sections=(R, "Dealing", B, L, "Playing the tricks", S),
 )
 
 PASS = Action("pass")

@@ -52,7 +52,8 @@ RULES = Rules([
     Clause("hearts.pass.rotation-many", "With more than four players the across round becomes two "
            "players to the left: left, right, two to the left, keeper.", P, players=lambda n: n > 4),
     Clause("hearts.pass.rotation-three", "With three players there is no across round: left, right, "
-           "keeper.", P, players=lambda n: n == 3),
+           "keeper (the book lists only the four-hand rotation; with three there is no seat across).", P,
+           players=lambda n: n == 3),
     Clause("hearts.lead.lowest-club", "The player holding the 2 of clubs after the pass plays it to "
            "start the first trick. If nobody has it, it is in the kitty and the 3 of clubs leads, and so on.",
            L),
@@ -74,7 +75,12 @@ RULES = Rules([
            "hand, the player with the lowest score wins.", S, option="target"),
     tricks.FIRST_DEALER,
     tricks.DEAL_PASSES_LEFT,
-    *tricks.SHARED_CLAUSES,
+    # Hearts has no trumps: only the shared clauses that hold without them.
+    tricks.FOLLOW_SUIT,
+    Clause("hearts.highest-wins", "The highest card of the suit led wins a trick; a card of another suit "
+           "never wins.", "Playing the tricks"),
+    tricks.WINNER_LEADS,
+    tricks.PLAY_FROM_HAND,
 ])
 
 SPEC = GameSpec(
@@ -82,6 +88,7 @@ SPEC = GameSpec(
     options=HeartsOptions, rules=RULES, source="000",
     summary="Avoid hearts and the queen of spades, or take them all for Power. Low score wins.",
     presets={"standard": {}, "classic": {"points_on_first_trick": False}},
+    sections=(R, "Dealing", P, L, "Playing the tricks", S),
 )
 
 

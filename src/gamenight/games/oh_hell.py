@@ -77,6 +77,11 @@ RULES = Rules([
     Clause("oh_hell.lead", "The player to the left of the dealer leads to the first trick.", L),
     Clause("oh_hell.score.exact", "A player who takes exactly the number of tricks they bid gets a 1 in front of "
            "their bid: 1 becomes 11, 0 becomes 10.", S),
+    Clause("oh_hell.score.ten", "A made bid of 10 or more scores 10 plus the bid (10 becomes 20): the book only "
+           "shows one-digit bids, and the 1 in front is read as adding 10.", S, option="made_score",
+           when=lambda o: o.made_score == "ten-plus-bid"),
+    Clause("oh_hell.score.one-in-front", "A made bid of 10 or more gets the 1 written in front of it, as the book "
+           "says: 10 becomes 110.", S, option="made_score", when=lambda o: o.made_score == "one-in-front"),
     Clause("oh_hell.score.scratch", "A player who takes more or fewer tricks than their bid gets a scratch and "
            "no points for that round.", S),
     Clause("oh_hell.end", "The highest score after all the rounds have been played wins.", S),
@@ -88,6 +93,7 @@ SPEC = GameSpec(
     options=OhHellOptions, rules=RULES, source="000",
     summary="Bid exactly the tricks you will take, from 10 cards down to 1 and back. Highest score wins.",
     presets={"standard": {}, "in_turn_one_card": {"one_card_bids": "in-turn"}},
+    sections=(R, "Dealing", B, L, "Playing the tricks", S),
 )
 
 
@@ -110,6 +116,9 @@ def schedule_for(players: int, max_cards: int) -> list[int]:
     top = max_cards or (10 if players <= 5 else 7)
     top = min(top, 52 // players)
     return list(range(top, 0, -1)) + list(range(2, top + 1))
+
+
+_TEN_CLAUSE = {"ten-plus-bid": "oh_hell.score.ten", "one-in-front": "oh_hell.score.one-in-front"}
 
 
 def made_points(bid: int, how: str) -> int:
@@ -205,7 +214,8 @@ class OhHell(TrickGame[OhHellState]):
             took = state.tricks_won[s]
             if took == bid:
                 p = made_points(bid, how)
-                notes.append(f"seat {s} bid {bid} and took {took}: {p} [oh_hell.score.exact]")
+                cite = "oh_hell.score.exact" if bid < 10 else _TEN_CLAUSE[how]
+                notes.append(f"seat {s} bid {bid} and took {took}: {p} [{cite}]")
             else:
                 p = 0
                 notes.append(f"seat {s} bid {bid} but took {took}: scratch [oh_hell.score.scratch]")

@@ -71,6 +71,7 @@ SPEC = GameSpec(
     summary="Partners take tricks past six and capture the tens over six rounds; the last round is played low.",
     presets={"standard": {}, "low_tens_to_taker": {"low_tens": "taker"}},
     teams=lambda n: TEAMS,
+    sections=(R, "Dealing", L, "Playing the tricks", S),
 )
 
 
