@@ -585,3 +585,34 @@ def test_a_whole_evening_round_trips() -> None:
     back = H.from_toml(H.to_toml(house))
     assert back == house
     assert dataclasses.replace(back, name="x") != house
+
+
+# --- the web form's change, and which version a match in progress reads ---------------------------
+def test_a_full_form_becomes_a_change_of_only_what_differs() -> None:
+    house = metzkers()
+    book = dataclasses.asdict(H.options_for(house, "hearts"))
+    change = H.change_to(house, "hearts", preset=None, values={**book, "target": 50})
+    assert dict(change.options) == {"target": 50} and not change.unset
+    house, _ = H.propose(house, "hearts", change, by="Brent", when=at(0))
+    assert H.options_for(house, "hearts").target == 50
+    # sending the book's value again unsets the house's choice; sending the same form again changes nothing
+    back = H.change_to(house, "hearts", preset=None, values=book)
+    assert list(back.unset) == ["target"] and not back.options
+    same = H.change_to(house, "hearts", preset=None, values={**book, "target": 50})
+    assert not same.options and not same.unset
+    with pytest.raises(H.HouseError, match="target"):
+        H.change_to(house, "hearts", preset=None, values={**book, "target": "lots"})
+
+
+def test_a_match_reads_its_own_tables_rulings_but_not_a_later_change_of_options() -> None:
+    house = metzkers()
+    started = H.current_version(house, "hearts")
+    house, q = H.ask(house, "hearts", "Can I pass the queen of spades?", by="Barb", table=TABLE,
+                     clause="hearts.pass", match="m1", when=at(0))
+    house, q = H.answer(house, q.id, by="Brent", text="Yes.", when=at(1))
+    assert H.version_for_match(house, "hearts", started, "m1") == q.version == started + 1
+    assert H.version_for_match(house, "hearts", started, "m2") == started  # another table's ruling waits
+    house, _ = set_hearts(house, by="Brent", when=2, target=50)  # an option change mid-match
+    house, q2 = H.ask(house, "hearts", "Who leads?", by="Barb", table=TABLE, match="m1", when=at(3))
+    house, q2 = H.answer(house, q2.id, by="Brent", text="The 2 of clubs.", when=at(4))
+    assert H.version_for_match(house, "hearts", started, "m1") == started + 1  # stops at the option change
