@@ -30,6 +30,11 @@ class ScoreSheet:
         if not self.start:
             self.start = tuple(0 for _ in self.columns)
 
+    @classmethod
+    def per_seat(cls, players: int, start: Number = 0) -> ScoreSheet:
+        """A column per seat ("seat 0", "seat 1", ...), each starting at ``start``."""
+        return cls(tuple(f"seat {s}" for s in range(players)), (start,) * players)
+
     @property
     def totals(self) -> tuple[Number, ...]:
         return self.rows[-1].totals if self.rows else self.start

@@ -176,7 +176,7 @@ class CanadianSalad(TrickGame[SaladState]):
 
     def setup(self, players: int, options: Any, rng: random.Random) -> SaladState:
         state = SaladState(players=players, options=options, rng=rng,
-                           sheet=ScoreSheet(tuple(f"seat {s}" for s in range(players))),
+                           sheet=ScoreSheet.per_seat(players),
                            dealer=rng.randrange(players), deck=list(DECKS[players]))
         state.last_identical_wins = options.identical_cards == "last"
         self._deal(state)

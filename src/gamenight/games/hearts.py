@@ -120,7 +120,7 @@ class Hearts(TrickGame[HeartsState]):
 
     def setup(self, players: int, options: Any, rng: random.Random) -> HeartsState:
         state = HeartsState(players=players, options=options, rng=rng,
-                            sheet=ScoreSheet(tuple(f"seat {s}" for s in range(players))),
+                            sheet=ScoreSheet.per_seat(players),
                             dealer=rng.randrange(players), deck=list(DECK))
         self._deal(state)
         return state

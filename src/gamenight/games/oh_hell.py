@@ -132,7 +132,7 @@ class OhHell(TrickGame[OhHellState]):
 
     def setup(self, players: int, options: Any, rng: random.Random) -> OhHellState:
         state = OhHellState(players=players, options=options, rng=rng,
-                            sheet=ScoreSheet(tuple(f"seat {s}" for s in range(players))),
+                            sheet=ScoreSheet.per_seat(players),
                             dealer=rng.randrange(players), deck=list(DECK),
                             schedule=schedule_for(players, options.max_cards))
         self._deal(state)

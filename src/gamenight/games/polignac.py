@@ -116,7 +116,7 @@ class Polignac(TrickGame[PolignacState]):
 
     def setup(self, players: int, options: Any, rng: random.Random) -> PolignacState:
         state = PolignacState(players=players, options=options, rng=rng,
-                              sheet=ScoreSheet(tuple(f"seat {s}" for s in range(players))),
+                              sheet=ScoreSheet.per_seat(players),
                               dealer=rng.randrange(players), deck=list(deck_for(players)))
         self._deal(state)
         return state

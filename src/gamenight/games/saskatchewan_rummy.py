@@ -200,7 +200,7 @@ class SaskatchewanRummy(TrickGame[SaskState]):
 
     def setup(self, players: int, options: Any, rng: random.Random) -> SaskState:
         state = SaskState(players=players, options=options, rng=rng,
-                          sheet=ScoreSheet(tuple(f"seat {s}" for s in range(players))),
+                          sheet=ScoreSheet.per_seat(players),
                           dealer=rng.randrange(players), deck=list(DECK))
         self._deal(state)
         return state

@@ -193,7 +193,7 @@ class TenThousand(Game[TenThousandState]):
     def setup(self, players: int, options: Any, rng: random.Random) -> TenThousandState:
         first = rng.randrange(players)
         state = TenThousandState(players=players, options=options, rng=rng,
-                                 sheet=ScoreSheet(tuple(f"seat {s}" for s in range(players))),
+                                 sheet=ScoreSheet.per_seat(players),
                                  dealer=first, scores=[0] * players, on_board=[False] * players,
                                  turn=first, first=first)
         self._start_turn(state, first)

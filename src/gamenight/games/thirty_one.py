@@ -170,7 +170,7 @@ class ThirtyOne(Game[ThirtyOneState]):
     def setup(self, players: int, options: Any, rng: random.Random) -> ThirtyOneState:
         q = options.start_quarters - 1
         state = ThirtyOneState(players=players, options=options, rng=rng,
-                               sheet=ScoreSheet(tuple(f"seat {s}" for s in range(players)), start=(q,) * players),
+                               sheet=ScoreSheet.per_seat(players, q),
                                dealer=rng.randrange(players), deck=standard_deck(),
                                quarters=[q] * players, out=[False] * players, out_at=[0] * players,
                                pot=players)

@@ -214,7 +214,7 @@ class Toepen(TrickGame[ToepenState]):
     def setup(self, players: int, options: Any, rng: random.Random) -> ToepenState:
         chips = options.chips
         state = ToepenState(players=players, options=options, rng=rng,
-                            sheet=ScoreSheet(tuple(f"seat {s}" for s in range(players)), start=(chips,) * players),
+                            sheet=ScoreSheet.per_seat(players, chips),
                             dealer=rng.randrange(players), deck=list(DECK))
         state.chips = [chips] * players
         state.out = [False] * players

@@ -78,7 +78,7 @@ class Chicago(TrickGame[ChicagoState]):
 
     def setup(self, players: int, options: Any, rng: random.Random) -> ChicagoState:
         state = ChicagoState(players=players, options=options, rng=rng,
-                             sheet=ScoreSheet(tuple(f"seat {s}" for s in range(players))),
+                             sheet=ScoreSheet.per_seat(players),
                              dealer=rng.randrange(players), deck=list(DECK))
         self._deal(state)
         return state

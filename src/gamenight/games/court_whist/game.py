@@ -94,7 +94,7 @@ class CourtWhist(TrickGame[CourtState]):
 
     def setup(self, players: int, options: Any, rng: random.Random) -> CourtState:
         state = CourtState(players=players, options=options, rng=rng,
-                           sheet=ScoreSheet(tuple(f"seat {s}" for s in range(players))),
+                           sheet=ScoreSheet.per_seat(players),
                            ladies=parse_ladies(options.ladies, players))
         state.deck = list(DECK) * (players // 4)
         state.hands = [[] for _ in range(players)]
