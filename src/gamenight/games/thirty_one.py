@@ -102,6 +102,7 @@ RULES = Rules([
 SPEC = GameSpec(
     id="thirty_one", title="Thirty One", family="draw-discard", players=(2, 3, 4, 5, 6, 7, 8),
     default_players=4, options=ThirtyOneOptions, rules=RULES, source="000",
+    rules_version="2",  # 2: a lowest knocker pays double under "31 makes everyone pay"
     summary="Get closest to 31 in one suit; knock when you are not lowest. Lowest pays a quarter; "
             "last player with money wins the pot.",
     presets={"standard": {},
