@@ -2,8 +2,9 @@
 // piles and melds of cards, dice, and every other public fact as a small list.
 import { card, cardBack, h, isCard } from "./dom.js";
 
+// Shown elsewhere (seats, prompt, score sheet) or bookkeeping a player never needs to read.
 const HANDLED = new Set(["hand", "trick", "last_trick", "sheet", "to_act", "over", "phase", "seat", "players",
-                         "options"]);
+                         "options", "turn", "dealer", "game"]);
 const nice = (k) => k.replaceAll("_", " ");
 
 function isCardList(v) {
@@ -100,7 +101,7 @@ export function renderBoard(state) {
     } else if (isMelds(v)) {
       out.push(h("div", { class: "pile", dataset: { pile: k } }, h("div", { class: "label" }, nice(k)),
         v.map((m) => h("span", { style: "margin-right:.6em; display:inline-block" }, m.map((c) => card(c))))));
-    } else if (Array.isArray(v) && v.length === 0) continue;
+    } else if (Array.isArray(v) && v.every((x) => Array.isArray(x) && x.length === 0)) continue;  // nothing yet
     else info.push(h("dt", {}, nice(k)), h("dd", {}, scalar(v)));
   }
   if (info.length) out.push(h("dl", { class: "info" }, info));
