@@ -616,3 +616,14 @@ def test_a_match_reads_its_own_tables_rulings_but_not_a_later_change_of_options(
     house, q2 = H.ask(house, "hearts", "Who leads?", by="Barb", table=TABLE, match="m1", when=at(3))
     house, q2 = H.answer(house, q2.id, by="Brent", text="The 2 of clubs.", when=at(4))
     assert H.version_for_match(house, "hearts", started, "m1") == started + 1  # stops at the option change
+
+
+def test_a_stored_rule_set_the_game_no_longer_accepts_is_a_clear_error() -> None:
+    # e.g. a house saved before a release changed an option: playing it names the bad key
+    house, _ = set_hearts(metzkers(), by="Brent", target=50)
+    (v,) = house.game_rules("hearts").versions
+    stale = dataclasses.replace(v, rules=dataclasses.replace(v.rules, options=(("target", "lots"),)))
+    house = dataclasses.replace(house, games=(H.GameRules("hearts", (stale,)),))
+    with pytest.raises(H.HouseError) as e:
+        H.options_for(house, "hearts")
+    assert e.value.key == "games.hearts.options.target"

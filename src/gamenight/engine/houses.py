@@ -393,7 +393,7 @@ def options_for(house: House, game_id: str, number: int | None = None) -> Any:
     rs = rule_set(house, game_id, number)
     try:
         return resolve_options(spec, rs.values, rs.preset)
-    except opts.OptionError as e:  # pragma: no cover - rule sets are validated on the way in
+    except opts.OptionError as e:  # a stored value this release of the game no longer accepts
         raise HouseError(str(e), f"games.{game_id}.options.{e.key}") from None
 
 

@@ -16,6 +16,7 @@ Rules of the house kept here:
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import contextlib
 import functools
@@ -99,8 +100,8 @@ class HouseHooks(Protocol):
         ...
 
 
-class Connection:
-    """One live client of a table (a seat or a spectator). Transports subclass ``deliver``."""
+class Connection(abc.ABC):
+    """One live client of a table (a seat or a spectator). Transports implement ``deliver``."""
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
@@ -113,8 +114,9 @@ class Connection:
             return
         self.deliver(payload if isinstance(payload, str) else json.dumps(payload, separators=(",", ":")))
 
+    @abc.abstractmethod
     def deliver(self, text: str) -> None:
-        raise NotImplementedError
+        """Hand one encoded message to the transport (must not block)."""
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         self.closed = True
