@@ -4,6 +4,7 @@ row was written)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +21,11 @@ class ScoreRow:
     """Why the points are what they are, citing clauses, e.g. 'gin bonus 20 [gin_rummy.score.gin]'."""
 
 
+def team_name(team: Sequence[int]) -> str:
+    """How a team of seats is named on the sheet and in notes: "seats 0 & 2"."""
+    return "seats " + " & ".join(map(str, team))
+
+
 @dataclass
 class ScoreSheet:
     columns: tuple[str, ...]
@@ -34,6 +40,11 @@ class ScoreSheet:
     def per_seat(cls, players: int, start: Number = 0) -> ScoreSheet:
         """A column per seat ("seat 0", "seat 1", ...), each starting at ``start``."""
         return cls(tuple(f"seat {s}" for s in range(players)), (start,) * players)
+
+    @classmethod
+    def per_team(cls, teams: Sequence[Sequence[int]]) -> ScoreSheet:
+        """A column per team of seats ("seats 0 & 2", "seats 1 & 3")."""
+        return cls(tuple(team_name(t) for t in teams))
 
     @property
     def totals(self) -> tuple[Number, ...]:

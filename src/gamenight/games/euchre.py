@@ -148,7 +148,7 @@ class Euchre(TrickGame[EuchreState]):
 
     def setup(self, players: int, options: Any, rng: random.Random) -> EuchreState:
         state = EuchreState(players=players, options=options, rng=rng,
-                            sheet=ScoreSheet(tuple("seats " + " & ".join(map(str, t)) for t in TEAMS)),
+                            sheet=ScoreSheet.per_team(TEAMS),
                             dealer=rng.randrange(players), deck=list(DECK))
         self._deal(state, 0)
         return state

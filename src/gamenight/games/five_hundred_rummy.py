@@ -16,7 +16,7 @@ from gamenight.engine.clauses import Clause, Rules
 from gamenight.engine.game import GameSpec, Result, Zone
 from gamenight.engine.options import option
 from gamenight.engine.registry import register
-from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.engine.scoresheet import ScoreSheet, team_name
 from gamenight.families import tricks
 from gamenight.families.tricks import SUIT_WORDS, TrickGame, TrickState
 
@@ -176,7 +176,7 @@ class FiveHundredRummy(TrickGame[FiveHundredState]):
 
     def setup(self, players: int, options: Any, rng: random.Random) -> FiveHundredState:
         state = FiveHundredState(players=players, options=options, rng=rng,
-                                 sheet=ScoreSheet(tuple("seats " + " & ".join(map(str, t)) for t in TEAMS)),
+                                 sheet=ScoreSheet.per_team(TEAMS),
                                  dealer=rng.randrange(players), deck=list(DECK))
         self._deal(state)
         return state
@@ -319,7 +319,7 @@ class FiveHundredRummy(TrickGame[FiveHundredState]):
         buried = counters_in(state.buried)
         took[bt] += buried
         team_tricks = tricks.team_totals(state.tricks_won, TEAMS)
-        name = ["seats " + " & ".join(map(str, t)) for t in TEAMS]
+        name = [team_name(t) for t in TEAMS]
         notes = [f"seat {bidder} bid {bid_text(amount, nt)}"
                  + (", taken by the dealer when all passed [five_hundred_rummy.bid.all-pass]" if state.stuck else "")
                  + ("" if nt else f", {SUIT_WORDS[state.trump or 0]} trump"),

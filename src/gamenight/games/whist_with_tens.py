@@ -93,7 +93,7 @@ class WhistWithTens(TrickGame[WhistState]):
 
     def setup(self, players: int, options: Any, rng: random.Random) -> WhistState:
         state = WhistState(players=players, options=options, rng=rng,
-                           sheet=ScoreSheet(tuple("seats " + " & ".join(map(str, t)) for t in TEAMS)),
+                           sheet=ScoreSheet.per_team(TEAMS),
                            dealer=rng.randrange(players), deck=list(DECK))
         self._deal(state)
         return state

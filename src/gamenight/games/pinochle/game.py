@@ -110,7 +110,7 @@ class Pinochle(TrickGame[PinochleState]):
 
     def setup(self, players: int, options: Any, rng: random.Random) -> PinochleState:
         state = PinochleState(players=players, options=options, rng=rng,
-                              sheet=ScoreSheet(tuple("seats " + " & ".join(map(str, t)) for t in TEAMS)),
+                              sheet=ScoreSheet.per_team(TEAMS),
                               dealer=rng.randrange(players), deck=list(DECK))
         self._deal(state)
         return state
