@@ -31,8 +31,9 @@ import gamenight
 from gamenight.core.cards import FACES, Card, parse_card
 from gamenight.engine.actions import Action, parse_action
 from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, IllegalAction
-from gamenight.engine.game import GameSpec, Zone
+from gamenight.engine.game import GameSpec
 from gamenight.engine.match import Match
+from gamenight.engine.view import Zone
 
 STEP_CAP = 100_000
 """No game in the product needs more actions than this for one whole match."""

@@ -8,7 +8,8 @@ from typing import Any, Protocol
 
 from gamenight.engine.actions import Action
 
-View = dict[str, Any]
+View = Any
+"""A typed ``engine.view.View`` (games not yet converted still hand out dicts)."""
 
 
 class Bot(Protocol):

@@ -93,7 +93,7 @@ class ChicagoBot:
 
     # --- the tricks -----------------------------------------------------------------------------
     def _play(self, view: View, hand: list[Card], legal: list[Action]) -> Action:
-        cards: list[Card] = [a.args[0] for a in legal]  # type: ignore[misc]
+        cards: list[Card] = [a.args[0] for a in legal]
         by_card = {int(c): a for c, a in zip(cards, legal)}
         keep = max(hand, key=lambda c: c & 15)
         trick = [parse_card(t["card"]) for t in view.get("trick", [])]

@@ -90,7 +90,7 @@ class FiveHundredBot:
     def _discard(self, view: View, legal: list[Action], hand: list[Card]) -> Action:
         trump = "CDHS".index(view["trump"]) if view.get("trump") else None
         counts = [sum(1 for c in hand if c >> 4 == s) for s in range(4)]
-        cards: list[Card] = [a.args[0] for a in legal]  # type: ignore[misc]
+        cards: list[Card] = [a.args[0] for a in legal]
 
         def cost(c: Card) -> tuple[int, int, int, int]:
             s = c >> 4
@@ -103,7 +103,7 @@ class FiveHundredBot:
     def _play(self, view: View, legal: list[Action], hand: list[Card]) -> Action:
         trump = "CDHS".index(view["trump"]) if view.get("trump") else None
         suit, power = tricks.standard_tables(trump)
-        cards: list[Card] = [a.args[0] for a in legal]  # type: ignore[misc]
+        cards: list[Card] = [a.args[0] for a in legal]
         by_card = {int(c): a for c, a in zip(cards, legal)}
         trick = [(t["seat"], parse_card(t["card"])) for t in view["trick"]]
         seat = view["seat"]

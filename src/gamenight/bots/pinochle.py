@@ -147,7 +147,7 @@ class PinochleBot:
             if need > _trick_estimate(hand, trump) + 12:
                 return throw
         suit, power = tricks.ranked_tables(RANK_ORDER, trump)
-        cards: list[Card] = [a.args[0] for a in plays]  # type: ignore[misc]
+        cards: list[Card] = [a.args[0] for a in plays]
         by_card = {int(c): a for c, a in zip(cards, plays)}
         trick = [(t["seat"], parse_card(t["card"])) for t in view["trick"]]
         if not trick:

@@ -49,7 +49,7 @@ class SaskatchewanBot:
     # --- the paying rounds -----------------------------------------------------------------------
     def _trick(self, view: View, plays: list[Action]) -> Action:
         r = int(view["round"])
-        cards: list[Card] = [a.args[0] for a in plays]  # type: ignore[misc]
+        cards: list[Card] = [a.args[0] for a in plays]
         by_card = {int(c): a for c, a in zip(cards, plays)}
         trick = [parse_card(t["card"]) for t in view["trick"]]
         hand_size = len(view["hand"])
@@ -106,7 +106,7 @@ class SaskatchewanBot:
                         theirs += 1
             return 3.0 * mine - 0.5 * theirs + (0.5 if mine and not theirs else 0.0)
 
-        return max(plays, key=lambda a: score(a.args[0]))  # type: ignore[arg-type]
+        return max(plays, key=lambda a: score(a.args[0]))
 
 
 @heuristic_for("saskatchewan_rummy")

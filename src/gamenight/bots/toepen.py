@@ -109,7 +109,7 @@ class ToepenBot:
     # --- card play -----------------------------------------------------------------------------
     def _play(self, view: View, hand: list[Card], legal: list[Action]) -> Action:
         plays = [a for a in legal if a.verb == "play"]
-        cards: list[Card] = [a.args[0] for a in plays]  # type: ignore[misc]
+        cards: list[Card] = [a.args[0] for a in plays]
         by_card = {int(c): a for c, a in zip(cards, plays)}
         keep = max(hand, key=power)
         trick = [parse_card(t["card"]) for t in view.get("trick", [])]

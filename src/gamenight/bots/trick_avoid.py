@@ -16,7 +16,7 @@ def avoid_play(view: View, legal: list[Action], power: Sequence[int], danger: Ca
                last_identical_wins: bool = False, unload: bool = False) -> Action:
     """Choose a ``play`` action. ``danger(c)``: what card ``c`` costs whoever takes it;
     ``unload``: winning this trick costs nothing, so shed high cards instead of ducking."""
-    cards: list[Card] = [a.args[0] for a in legal]  # type: ignore[misc]
+    cards: list[Card] = [a.args[0] for a in legal]
     by_card = {int(c): a for c, a in zip(cards, legal)}
     trick = [parse_card(t["card"]) for t in view["trick"]]
     if not trick:

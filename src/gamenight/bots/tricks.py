@@ -66,7 +66,7 @@ class TrickBot:
     def _play(self, view: View, legal: list[Action]) -> Action:
         trump = _suit_index(view.get("trump"))
         suit, power = self._tables(trump)
-        cards: list[Card] = [a.args[0] for a in legal]  # type: ignore[misc]
+        cards: list[Card] = [a.args[0] for a in legal]
         by_card = {int(c): a for c, a in zip(cards, legal)}
         trick = [(t["seat"], parse_card(t["card"])) for t in view["trick"]]
         seat = view["seat"]
@@ -232,7 +232,7 @@ class TrickBot:
         if "discard" in verbs:
             trump = _suit_index(view["trump"])
             suit, power = tricks.bower_tables(trump) if trump is not None else tricks.standard_tables(None)
-            cards: list[Card] = [a.args[0] for a in legal]  # type: ignore[misc]
+            cards: list[Card] = [a.args[0] for a in legal]
             plain = [c for c in cards if suit[c] != trump and c & 15 != 14] or \
                 [c for c in cards if suit[c] != trump] or cards
             counts = {s: sum(1 for c in cards if suit[c] == s) for s in range(4)}

@@ -223,7 +223,7 @@ def format_value(value: Any, seats: Table_, key: str = "") -> Text:
     return Text(str(value))
 
 
-def render_view(view: dict[str, Any], seats: Table_, title: str) -> Panel:
+def render_view(view: Any, seats: Table_, title: str) -> Panel:
     """The table as one seat sees it: header, trump, trick, other keys, then the hand."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="cyan", no_wrap=True)

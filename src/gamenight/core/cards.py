@@ -11,6 +11,8 @@ import random
 import re
 from collections.abc import Iterable, Sequence
 
+from gamenight.core.pieces import PieceKind, register_kind
+
 SUITS = "CDHS"
 """Clubs, diamonds, hearts, spades: suit index 0..3."""
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -179,3 +181,10 @@ def shuffled(deck: Sequence[Card], rng: random.Random) -> list[Card]:
     out = list(deck)
     rng.shuffle(out)
     return out
+
+
+def _card_or_none(text: str) -> Card | None:
+    return parse_card(text) if is_card_text(text) else None
+
+
+register_kind(PieceKind("card", Card, _card_or_none, "QS"))

@@ -1,17 +1,20 @@
 """Actions: small typed values with a canonical text form that round-trips.
 
-``Action("play", (QS,))`` prints as ``play QS``; ``parse_action("play QS")``
-gives it back. Arguments are cards, whole numbers or lower-case words.
+``Action("play", (QS,))`` prints as ``play QS``; ``parse_action("play 12-5 on 3")``
+gives back a tile and a number. Arguments are whole numbers, pieces of any kind
+(cards, tiles, dice, squares, spaces, chips, money, tokens) or lower-case words.
 """
 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from gamenight.core.cards import Card, card_text, is_card_text, parse_card
+from gamenight.core.cards import Card
+from gamenight.core.pieces import is_piece, try_parse_piece
 
-Arg = Card | int | str
+Arg = Any
+"""A whole number, a piece of equipment, or a word."""
 
 _WORD = re.compile(r"^[a-z][a-z0-9_\-]*$")
 _INT = re.compile(r"^-?\d+$")
@@ -35,17 +38,20 @@ class Action(NamedTuple):
         return tuple(a for a in self.args if isinstance(a, Card))
 
     @property
+    def pieces(self) -> tuple[Any, ...]:
+        """Every argument that is a piece of equipment, in order."""
+        return tuple(a for a in self.args if is_piece(a))
+
+    @property
     def numbers(self) -> tuple[int, ...]:
-        return tuple(a for a in self.args if isinstance(a, int) and not isinstance(a, Card))
+        return tuple(a for a in self.args if type(a) is int)
 
     @property
     def words(self) -> tuple[str, ...]:
-        return tuple(a for a in self.args if isinstance(a, str))
+        return tuple(a for a in self.args if type(a) is str)
 
 
 def _arg_text(a: Arg) -> str:
-    if isinstance(a, Card):
-        return card_text(a)
     return str(a)
 
 
@@ -54,7 +60,7 @@ def act(verb: str, *args: Arg) -> Action:
 
 
 def parse_action(text: str) -> Action:
-    """Parse ``play QS``, ``bid 7``, ``meld 7H 7S JK``, ``draw stock``."""
+    """Parse ``play QS``, ``bid 7``, ``meld 7H 7S JK``, ``draw stock``, ``place JD r3c7``."""
     if not isinstance(text, str):
         raise ActionSyntaxError("an action must be text, like 'play QS'")
     tokens = text.split()
@@ -69,12 +75,14 @@ def parse_action(text: str) -> Action:
     for tok in tokens[1:]:
         if _INT.match(tok):
             args.append(int(tok))
-        elif is_card_text(tok):
-            args.append(parse_card(tok))
+            continue
+        piece = try_parse_piece(tok)
+        if piece is not None:
+            args.append(piece)
         elif _WORD.match(tok):
             args.append(tok)
         else:
-            raise ActionSyntaxError(f"{tok!r} is neither a card (like QS or 10H), a number nor a word")
+            raise ActionSyntaxError(f"{tok!r} is neither a piece (like QS, 12-5, d6:4 or r3c7), a number nor a word")
     return Action(verb, tuple(args))
 
 

@@ -10,10 +10,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from gamenight.core.cards import Card
 from gamenight.engine.actions import Action, listed, parse_action
 from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, Clause, IllegalAction, Rules
+from gamenight.engine.events import Event
 from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.engine.view import Fact, Prompt, View, Zone, phase_words, zone_views
 
 Teams = tuple[tuple[int, ...], ...]
 
@@ -54,21 +55,14 @@ class State:
     dealer: int = 0
     ply: int = 0
     over: bool = False
+    events: list[Event] = field(default_factory=list)
+    """Everything that happened, in order (``Match.view`` hands each viewer the new ones)."""
 
     def clone(self: S) -> S:
         return copy.deepcopy(self)
 
 
 S = TypeVar("S", bound=State)
-
-
-@dataclass(frozen=True)
-class Zone:
-    """Where cards are, and who may see them (``None``: everyone)."""
-
-    name: str
-    cards: Sequence[Card]
-    visible_to: frozenset[int] | None = None
 
 
 @dataclass(frozen=True)
@@ -82,8 +76,8 @@ class Result:
 
 class Game(ABC, Generic[S]):
     """Base class for games. Subclasses implement ``setup``, ``to_act``,
-    ``legal_actions``, ``_apply``, ``view`` and ``zones``; override ``check`` where
-    legal actions are combinatorial, and ``explain`` to cite the clause a move breaks."""
+    ``legal_actions``, ``_apply``, ``zones`` and ``facts``, and ``refusal`` with the
+    same restriction cascade their ``legal_actions`` uses (``engine.legality``)."""
 
     spec: ClassVar[GameSpec]
 
@@ -106,13 +100,24 @@ class Game(ABC, Generic[S]):
         if state.over:
             raise IllegalAction(GAME_OVER)
         if seat not in self.to_act(state):
-            raise IllegalAction(TURN, f"seat {seat} is not to act")
+            self.off_turn(state, seat, action)
+            raise IllegalAction(TURN, "it is not your turn")
+        self.refusal(state, seat, action)
+
+    def off_turn(self, state: S, seat: int, action: Action) -> None:
+        """Raise a more telling refusal than "not your turn" where the rules give one
+        (a pass is final; you have folded). Default: nothing to add."""
+
+    def refusal(self, state: S, seat: int, action: Action) -> None:
+        """Raise ``IllegalAction`` with the clause ``action`` breaks and the specific
+        reason. Games run the same cascade as ``legal_actions``; this default only
+        says the move is not one of those listed."""
         if not listed(action, self.legal_actions(state, seat)):
-            raise IllegalAction(self.explain(state, seat, action) or UNKNOWN, f"'{action}' is not allowed",
-                                state.options)
+            raise IllegalAction(self.explain(state, seat, action) or UNKNOWN,
+                                f"'{action}' is not allowed", state.options)
 
     def explain(self, state: S, seat: int, action: Action) -> Clause | None:
-        """The clause an illegal action breaks (for the refusal message)."""
+        """Transitional: the clause an illegal action breaks, for games not yet on cascades."""
         return None
 
     def apply(self, state: S, seat: int, action: Action) -> S:
@@ -126,17 +131,39 @@ class Game(ABC, Generic[S]):
     def _apply(self, state: S, seat: int, action: Action) -> None:
         ...
 
-    @abstractmethod
-    def view(self, state: S, seat: int | None) -> dict[str, Any]:
-        ...
+    def view(self, state: S, seat: int | None) -> View | dict[str, Any]:
+        """What ``seat`` (None: a spectator) may see: derived from the zones, so a
+        hidden piece can only ever appear as a count."""
+        prompt = self.prompt(state, seat) if seat is not None else ""
+        return View(
+            game=self.spec.id, seat=seat, players=state.players, phase=phase_words(self.phase(state)),
+            to_act=tuple(self.to_act(state)), dealer=self.dealer(state), hand_no=self.hand_no(state),
+            teams=self.spec.teams(state.players), zones=zone_views(self.zones(state), seat),
+            facts=tuple(self.facts(state, seat)),
+            prompt=prompt if isinstance(prompt, Prompt) else Prompt(prompt), over=state.over)
+
+    def facts(self, state: S, seat: int | None) -> list[Fact]:
+        """The facts a player would ask about, as ``seat`` may know them."""
+        return []
+
+    def phase(self, state: S) -> object:
+        """The phase now (an enum or a word)."""
+        return "over" if state.over else getattr(state, "phase", "play")
+
+    def dealer(self, state: S) -> int | None:
+        return state.dealer
+
+    def hand_no(self, state: S) -> int:
+        return int(getattr(state, "hand_no", 0))
 
     # --- bookkeeping ----------------------------------------------------------------
     def zones(self, state: S) -> list[Zone]:
-        """Every card in play, by zone and visibility (conservation and leak tests)."""
+        """Every piece in play, by zone and visibility: views are derived from these,
+        and the conservation and leak tests read them."""
         return []
 
-    def all_cards(self, state: S) -> list[Card]:
-        """The cards the match was dealt from; conservation: zones hold exactly these."""
+    def all_cards(self, state: S) -> list[Any]:
+        """The pieces the match was dealt from; conservation: zones hold exactly these."""
         return []
 
     def redact(self, state: S, seat: int, action: Action, viewer: int | None) -> str:
@@ -150,8 +177,8 @@ class Game(ABC, Generic[S]):
         """Default: highest total wins (games where low wins override)."""
         return ranked(state.sheet.totals, high_wins=True, teams=self.spec.teams(state.players))
 
-    def prompt(self, state: S, seat: int) -> str:
-        """One line telling ``seat`` what is asked of them now."""
+    def prompt(self, state: S, seat: int) -> Prompt | str:
+        """What is asked of ``seat`` now, in words."""
         return ""
 
 

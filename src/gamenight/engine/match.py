@@ -6,6 +6,7 @@ persist, resume after a crash and replay for review."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from dataclasses import dataclass
@@ -14,8 +15,10 @@ from typing import Any
 from gamenight.engine import options as opts
 from gamenight.engine.actions import Action, ActionSyntaxError, listed
 from gamenight.engine.clauses import IllegalAction
+from gamenight.engine.events import events_for
 from gamenight.engine.game import Game, Result, State
 from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.engine.view import EventView, View
 
 
 class MatchRecordError(ValueError):
@@ -44,6 +47,7 @@ class Match:
         self.state: State = game.setup(players, options, random.Random(seed))
         self.log: list[LogEntry] = []
         self._legal: tuple[int, int, list[Action]] | None = None
+        self._seen: dict[int | None, int] = {}
 
     # --- the four questions, on this match ------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -80,8 +84,24 @@ class Match:
             self.game.apply(state, seat, a)
         self.log.append(LogEntry(seat, a))
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return self.game.view(self.state, seat)
+    def view(self, seat: int | None, since: int | None = None) -> View | dict[str, Any]:
+        """What ``seat`` may see now, with the events since event number ``since``
+        (None: since this viewer's previous view)."""
+        view = self.game.view(self.state, seat)
+        events = self.state.events
+        start = self._seen.get(seat, 0) if since is None else since
+        self._seen[seat] = len(events)
+        if isinstance(view, View):
+            return dataclasses.replace(view, events=events_for(events, seat, start))
+        return view
+
+    def events(self, viewer: int | None, start: int = 0) -> tuple[EventView, ...]:
+        """Every event from number ``start`` on, as ``viewer`` may know it."""
+        return events_for(self.state.events, viewer, start)
+
+    @property
+    def event_count(self) -> int:
+        return len(self.state.events)
 
     # --- the match as a whole ------------------------------------------------------
     @property
@@ -97,7 +117,7 @@ class Match:
             raise ValueError("the match is not over")
         return self.game.result(self.state)
 
-    def prompt(self, seat: int) -> str:
+    def prompt(self, seat: int) -> Any:
         return self.game.prompt(self.state, seat)
 
     def log_view(self, viewer: int | None) -> list[str]:

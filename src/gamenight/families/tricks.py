@@ -22,7 +22,8 @@ from gamenight.core.cards import FACES, SUIT_NAMES, Card, card_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
 from gamenight.engine.clauses import Clause
-from gamenight.engine.game import Game, State, Teams, Zone
+from gamenight.engine.game import Game, State, Teams
+from gamenight.engine.view import Zone
 
 TABLE_SIZE = 176
 
@@ -333,7 +334,7 @@ class TrickGame(Game[TS]):
             return
         hand = state.hands[seat]
         trick = state.trick
-        trick.append((seat, hand.pop(hand.index(action.args[0]))))  # type: ignore[arg-type]
+        trick.append((seat, hand.pop(hand.index(action.args[0]))))
         active = state.active
         if len(trick) < active.count(True):
             nxt = seat + 1

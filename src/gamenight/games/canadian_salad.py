@@ -14,10 +14,11 @@ from typing import Any
 from gamenight.core.cards import Card, code, standard_deck
 from gamenight.core.seats import left_of
 from gamenight.engine.clauses import Clause, Rules
-from gamenight.engine.game import GameSpec, Result, Zone, ranked
+from gamenight.engine.game import GameSpec, Result, ranked
 from gamenight.engine.options import option
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.engine.view import Zone
 from gamenight.families import tricks
 from gamenight.families.tricks import TrickGame, TrickState
 

@@ -11,10 +11,11 @@ from gamenight.core.cards import Card, card_text, euchre_deck
 from gamenight.core.seats import alternating_teams, left_of
 from gamenight.engine.actions import Action, parse_action
 from gamenight.engine.clauses import Clause, Rules
-from gamenight.engine.game import GameSpec, Zone
+from gamenight.engine.game import GameSpec
 from gamenight.engine.options import option
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.engine.view import Zone
 from gamenight.families import tricks
 from gamenight.families.tricks import SUIT_WORDS, TrickGame, TrickState
 
@@ -243,7 +244,7 @@ class Euchre(TrickGame[EuchreState]):
         if phase == "discard":
             card = action.args[0]
             hand = state.hands[seat]
-            state.discard = [hand.pop(hand.index(card))]  # type: ignore[arg-type]
+            state.discard = [hand.pop(hand.index(card))]
             self._start_play(state)
             return
         if phase == "redeal":

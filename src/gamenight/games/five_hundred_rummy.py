@@ -13,10 +13,11 @@ from gamenight.core.cards import Card, card_text, code, standard_deck
 from gamenight.core.seats import alternating_teams, left_of
 from gamenight.engine.actions import Action, parse_action
 from gamenight.engine.clauses import Clause, Rules
-from gamenight.engine.game import GameSpec, Result, Zone
+from gamenight.engine.game import GameSpec, Result
 from gamenight.engine.options import option
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet, team_name
+from gamenight.engine.view import Zone
 from gamenight.families import tricks
 from gamenight.families.tricks import SUIT_WORDS, TrickGame, TrickState
 
@@ -264,7 +265,7 @@ class FiveHundredRummy(TrickGame[FiveHundredState]):
             self._take_kitty(state)
         elif phase == "discard":
             hand = state.hands[seat]
-            state.buried.append(hand.pop(hand.index(action.args[0])))  # type: ignore[arg-type]
+            state.buried.append(hand.pop(hand.index(action.args[0])))
             if len(state.buried) == 4:
                 state.phase = "play"
                 state.leader = state.turn = seat

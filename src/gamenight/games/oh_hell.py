@@ -12,10 +12,11 @@ from gamenight.core.cards import Card, card_text, standard_deck
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
 from gamenight.engine.clauses import Clause, Rules
-from gamenight.engine.game import GameSpec, Zone
+from gamenight.engine.game import GameSpec
 from gamenight.engine.options import option
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.engine.view import Zone
 from gamenight.families import tricks
 from gamenight.families.tricks import TrickGame, TrickState
 
@@ -193,7 +194,7 @@ class OhHell(TrickGame[OhHellState]):
         return RULES["oh_hell.bid"]
 
     def other_apply(self, state: OhHellState, seat: int, action: Action) -> None:
-        state.bids[seat] = action.args[0]  # type: ignore[assignment]
+        state.bids[seat] = action.args[0]
         if state.phase == "bid":
             if seat != state.dealer:
                 state.bid_turn = left_of(seat, state.players)

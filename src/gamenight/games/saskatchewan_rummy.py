@@ -13,10 +13,11 @@ from gamenight.core.cards import Card, card_text, code, standard_deck
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
 from gamenight.engine.clauses import Clause, Rules
-from gamenight.engine.game import GameSpec, Zone
+from gamenight.engine.game import GameSpec
 from gamenight.engine.options import option
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.engine.view import Zone
 from gamenight.families import stops, tricks
 from gamenight.families.stops import Layout, StopsRules
 from gamenight.families.tricks import TrickGame, TrickState
@@ -307,7 +308,7 @@ class SaskatchewanRummy(TrickGame[SaskState]):
                 state.paid[seat] += PASS_CENTS
             state.passes[seat] += 1
         else:
-            card: Card = action.args[0]  # type: ignore[assignment]
+            card: Card = action.args[0]
             hand = state.hands[seat]
             hand.remove(card)
             layout.play(card)

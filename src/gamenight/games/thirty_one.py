@@ -12,10 +12,11 @@ from gamenight.core.cards import FACES, Card, card_text, standard_deck
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
 from gamenight.engine.clauses import Clause, Rules
-from gamenight.engine.game import Game, GameSpec, Result, State, Zone
+from gamenight.engine.game import Game, GameSpec, Result, State
 from gamenight.engine.options import as_dict, option
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.engine.view import Zone
 
 HAND = 3
 

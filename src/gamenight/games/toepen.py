@@ -13,10 +13,11 @@ from gamenight.core.cards import Card, card_text, piquet_deck
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
 from gamenight.engine.clauses import Clause, IllegalAction, Rules
-from gamenight.engine.game import GameSpec, Result, Zone
+from gamenight.engine.game import GameSpec, Result
 from gamenight.engine.options import option
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.engine.view import Zone
 from gamenight.families import tricks
 from gamenight.families.tricks import TABLE_SIZE, TrickGame, TrickState
 

@@ -28,7 +28,7 @@ class ChooserObject(Protocol):
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action: ...
 
 
-ChooseFn = Callable[[dict[str, Any], list[Action], random.Random], Action]
+ChooseFn = Callable[[Any, list[Action], random.Random], Action]
 Chooser = ChooserObject | ChooseFn
 ChooserFactory = Callable[[str, int], Chooser]
 Progress = Callable[[int, int], None]

@@ -11,9 +11,10 @@ from gamenight.core.cards import Card, card_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
 from gamenight.engine.clauses import Clause, IllegalAction
-from gamenight.engine.game import Result, Zone, ranked
+from gamenight.engine.game import Result, ranked
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.engine.view import Zone
 from gamenight.families import tricks
 from gamenight.families.tricks import TrickGame, TrickState
 from gamenight.games.chicago.claims import (

@@ -10,9 +10,9 @@ from typing import Any
 from gamenight.core.cards import Card, card_text, code
 from gamenight.engine.actions import Action
 from gamenight.engine.clauses import Clause
-from gamenight.engine.game import Zone
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.engine.view import Zone
 from gamenight.families import tricks
 from gamenight.families.tricks import TrickGame, TrickState
 from gamenight.games.court_whist.rules import (
@@ -252,7 +252,7 @@ class CourtWhist(TrickGame[CourtState]):
             return
         hand = state.hands[seat]
         trick = table.trick
-        trick.append((seat, hand.pop(hand.index(action.args[0]))))  # type: ignore[arg-type]
+        trick.append((seat, hand.pop(hand.index(action.args[0]))))
         if len(trick) < 4:
             table.turn = table.next_chair(seat)
             return

@@ -9,9 +9,10 @@ from typing import Any
 from gamenight.core.cards import Card, card_text
 from gamenight.engine.actions import Action
 from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, IllegalAction
-from gamenight.engine.game import Game, Result, State, Zone, ranked
+from gamenight.engine.game import Game, Result, State, ranked
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.engine.view import Zone
 from gamenight.families import melds
 from gamenight.families.melds import Arrangement, LayOff
 from gamenight.games.gin_rummy.deadwood import (
@@ -194,7 +195,7 @@ class GinRummy(Game[GinState]):
     def _apply(self, state: GinState, seat: int, action: Action) -> None:
         verb = action.verb
         if verb == "discard":
-            self._discard(state, seat, CARD[action.args[0]])  # type: ignore[index]
+            self._discard(state, seat, CARD[action.args[0]])
         elif verb == "draw":
             card = state.stock.pop()
             state.hands[seat].append(card)
@@ -216,7 +217,7 @@ class GinRummy(Game[GinState]):
                 state.phase = "draw"
                 state.stock_only = True
         elif verb == "knock" or verb == "gin":
-            out = CARD[action.args[0]] if action.args else None  # type: ignore[index]
+            out = CARD[action.args[0]] if action.args else None
             self._go_out(state, seat, verb, out)
         elif verb == "deal":
             self._next_hand(state)

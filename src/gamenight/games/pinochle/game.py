@@ -13,9 +13,10 @@ from gamenight.core.cards import SUIT_NAMES, Card, card_text, pinochle_deck
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action, parse_action
 from gamenight.engine.clauses import GAME_OVER, TURN, Clause, IllegalAction
-from gamenight.engine.game import Result, Zone
+from gamenight.engine.game import Result
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.engine.view import Zone
 from gamenight.families import tricks
 from gamenight.families.tricks import SUIT_WORDS, TrickGame, TrickState
 from gamenight.games.pinochle.meld import RANK_ORDER, Meld, exposed_faces, find_melds, meld_points
@@ -375,7 +376,7 @@ class Pinochle(TrickGame[PinochleState]):
             if shown:
                 card = action.args[0]
                 if card in shown:
-                    shown.remove(card)  # type: ignore[arg-type]
+                    shown.remove(card)
         super()._apply(state, seat, action)
 
     # --- scoring --------------------------------------------------------------------------------

@@ -1,0 +1,268 @@
+"""Typed views: what one seat (or a spectator) may see, as data every interface
+renders without knowing the game.
+
+A game describes where its pieces are as ``Zone``s (any kind of piece, an owner,
+who may see it). A viewer's ``View`` is derived from those zones, so hidden
+pieces become counts by construction. ``Fact``s carry the few other things a
+player would ask about, each with a declared kind, so the terminal, the web
+table and the bots read them by kind and never by a game's key names. Events
+(``engine.events``) say what just happened.
+
+The JSON form (``view_json``) has a published schema (``view_schema``), built
+by Pydantic from these dataclasses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
+from typing import Any
+
+from gamenight.core.pieces import kind_of
+
+
+class ZoneKind(StrEnum):
+    """What a zone is at the table; renderers lay zones out by kind."""
+
+    HAND = "hand"
+    """A seat's own pieces (cards in hand, tiles on a rack, dice under a cup)."""
+    TRICK = "trick"
+    """Cards played to the current trick, each in front of the seat that played it."""
+    LAST_TRICK = "last-trick"
+    STOCK = "stock"
+    """Face-down pieces to draw from (the boneyard, the stock)."""
+    DISCARD = "discard"
+    """A discard pile or line, top last."""
+    PILE = "pile"
+    """Any other heap of pieces (a kitty, a widow, taken tricks)."""
+    UPCARD = "upcard"
+    """Pieces turned up for everyone (a trump card, an up-card)."""
+    MELD = "meld"
+    """Pieces laid out together by a seat or team (a meld, a run, a set)."""
+    LAYOUT = "layout"
+    """A shared arrangement built up by everyone (a sevens layout)."""
+    TRAIN = "train"
+    """Tiles in a line from an engine, open end last."""
+    BOARD = "board"
+    """Pieces on squares or spaces of a board (``at`` gives each one's place)."""
+    DICE = "dice"
+    """Dice in view: rolled, kept or set aside."""
+    POT = "pot"
+    """Chips or money in the middle."""
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """Where pieces are, and who may see them: the engine's truth, before redaction.
+
+    ``visible_to`` None is everyone; an empty set is nobody (a stock, a face-down
+    kitty). ``by`` gives, per piece, the seat that placed it; ``at`` its place
+    (a square, a train's open end). ``listed`` False keeps a zone out of views
+    (it still counts for conservation and leak checks)."""
+
+    name: str
+    pieces: Sequence[Any]
+    visible_to: frozenset[int] | None = None
+    owner: int | None = None
+    kind: ZoneKind = ZoneKind.PILE
+    label: str = ""
+    by: Sequence[int] | None = None
+    at: Sequence[str] | None = None
+    team: int | None = None
+    listed: bool = True
+
+    def seen_by(self, viewer: int | None) -> bool:
+        vis = self.visible_to
+        return vis is None or (viewer is not None and viewer in vis)
+
+    @property
+    def cards(self) -> Sequence[Any]:
+        """The zone's pieces (the name the card games' tests grew up with)."""
+        return self.pieces
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneView:
+    """A zone as one viewer sees it: the pieces they may see (in notation) or, when
+    hidden, only how many there are."""
+
+    name: str
+    label: str
+    kind: ZoneKind
+    piece: str
+    """The kind of piece held: ``card``, ``tile``, ``die``, ``chips``... (empty: nothing yet)."""
+    pieces: tuple[str, ...] = ()
+    hidden: int = 0
+    """How many pieces are face down to this viewer (shown as backs)."""
+    owner: int | None = None
+    team: int | None = None
+    by: tuple[int, ...] | None = None
+    at: tuple[str, ...] | None = None
+
+
+class FactKind(StrEnum):
+    """How a fact's value is to be read and shown."""
+
+    SEAT = "seat"
+    """A seat number (shown as the player's name)."""
+    TEAM = "team"
+    """A team number, an index into the view's ``teams``."""
+    SEATS = "seats"
+    """A list of seats."""
+    SUIT = "suit"
+    """A suit word: clubs, diamonds, hearts, spades (or a colour in five-suit decks)."""
+    NUMBER = "number"
+    MONEY = "money"
+    """An amount in cents."""
+    CHIPS = "chips"
+    TEXT = "text"
+    FLAG = "flag"
+    """Yes or no: shown only when true, as the fact's label ("Hearts broken")."""
+    PIECES = "pieces"
+    """Pieces in notation (a hand shown at a showdown, a claim's dice)."""
+    PER_SEAT = "per-seat"
+    """One value per seat, each of kind ``of``."""
+    TABLE = "table"
+    """Rows of words under column heads: ``{"columns": [...], "rows": [[...], ...]}``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One thing a player would ask about, with the kind that says how to show it."""
+
+    name: str
+    label: str
+    kind: FactKind
+    value: Any
+    of: FactKind | None = None
+    """For ``PER_SEAT``: the kind of each seat's value."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventView:
+    """What happened, as one viewer may know it. ``text`` is a template: ``{0}``,
+    ``{1}``... stand for ``seats[0]``, ``seats[1]``... (interfaces put names there)."""
+
+    text: str
+    seats: tuple[int, ...] = ()
+    pieces: tuple[str, ...] = ()
+    kind: str = ""
+    ply: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """What this seat is asked to do now, in words (empty when nothing is asked)."""
+
+    text: str = ""
+    seats: tuple[int, ...] = ()
+    """Seats the text refers to as ``{0}``, ``{1}``..."""
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Everything one viewer may know now."""
+
+    game: str
+    seat: int | None
+    players: int
+    phase: str
+    """The phase in words (``bidding``, ``passing``, ``play``)."""
+    to_act: tuple[int, ...]
+    dealer: int | None = None
+    hand_no: int = 0
+    teams: tuple[tuple[int, ...], ...] | None = None
+    zones: tuple[ZoneView, ...] = ()
+    facts: tuple[Fact, ...] = ()
+    prompt: Prompt = field(default_factory=Prompt)
+    events: tuple[EventView, ...] = ()
+    over: bool = False
+
+    # --- reading by name (bots and tests know their own game's names) ---------------------
+    def zone(self, name: str) -> ZoneView | None:
+        for z in self.zones:
+            if z.name == name:
+                return z
+        return None
+
+    def pieces(self, name: str) -> tuple[str, ...]:
+        """The visible pieces of zone ``name`` (empty if there is no such zone)."""
+        z = self.zone(name)
+        return z.pieces if z is not None else ()
+
+    def fact(self, name: str, default: Any = None) -> Any:
+        """The value of fact ``name``, or ``default``."""
+        for f in self.facts:
+            if f.name == name:
+                return f.value
+        return default
+
+    def has_fact(self, name: str) -> bool:
+        return any(f.name == name for f in self.facts)
+
+    @property
+    def hand(self) -> tuple[str, ...]:
+        """This viewer's own hand (the zone of kind hand that they own and see)."""
+        for z in self.zones:
+            if z.kind is ZoneKind.HAND and z.owner == self.seat and self.seat is not None:
+                return z.pieces
+        return ()
+
+
+# --- deriving views from zones ------------------------------------------------------------------
+def _label(name: str) -> str:
+    return name.replace("_", " ").replace("-", " ").capitalize()
+
+
+def zone_view(zone: Zone, viewer: int | None) -> ZoneView:
+    """``zone`` as ``viewer`` sees it: its pieces, or only their count."""
+    pieces = zone.pieces
+    piece = kind_of(pieces[0]) if pieces else ""
+    label = zone.label or _label(zone.name)
+    by = tuple(zone.by) if zone.by is not None else None
+    at = tuple(zone.at) if zone.at is not None else None
+    if zone.seen_by(viewer):
+        return ZoneView(zone.name, label, zone.kind, piece, tuple(map(str, pieces)), 0, zone.owner, zone.team,
+                        by, at)
+    return ZoneView(zone.name, label, zone.kind, piece, (), len(pieces), zone.owner, zone.team, by, None)
+
+
+def zone_views(zones: Iterable[Zone], viewer: int | None) -> tuple[ZoneView, ...]:
+    return tuple(zone_view(z, viewer) for z in zones if z.listed)
+
+
+def per_seat(name: str, label: str, values: Sequence[Any], of: FactKind = FactKind.NUMBER) -> Fact:
+    return Fact(name, label, FactKind.PER_SEAT, list(values), of)
+
+
+def fact(name: str, label: str, kind: FactKind, value: Any) -> Fact:
+    return Fact(name, label, kind, value)
+
+
+def flag(name: str, label: str, value: bool) -> Fact:
+    return Fact(name, label, FactKind.FLAG, bool(value))
+
+
+# --- JSON and schema -------------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _adapter() -> Any:
+    from pydantic import TypeAdapter
+    return TypeAdapter(View)
+
+
+def view_data(view: View) -> dict[str, Any]:
+    """The view as JSON-ready data (the published schema's form)."""
+    return _adapter().dump_python(view, mode="json")  # type: ignore[no-any-return]
+
+
+def view_schema() -> dict[str, Any]:
+    """The JSON Schema of a view, as the web app publishes it."""
+    return _adapter().json_schema()  # type: ignore[no-any-return]
+
+
+def phase_words(phase: object) -> str:
+    """A phase enum or string as words (``bid-together`` → ``bid together``)."""
+    value = getattr(phase, "value", phase)
+    return str(value).replace("_", " ").replace("-", " ")
