@@ -43,17 +43,21 @@ def specs() -> list[GameSpec]:
     return [g.spec for g in sorted(_GAMES.values(), key=lambda g: g.spec.id)]
 
 
+def preset_values(spec: GameSpec, preset: str | None) -> dict[str, Any]:
+    """The option values a named preset sets (none for no preset); an unknown preset is
+    an ``OptionError`` keyed ``preset``."""
+    if not preset:
+        return {}
+    if preset not in spec.presets:
+        known = ", ".join(spec.presets) or "none"
+        raise opts.OptionError("preset", f"{spec.title} has no preset {preset!r} (presets: {known})")
+    return dict(spec.presets[preset])
+
+
 def resolve_options(spec: GameSpec, options: Mapping[str, Any] | None = None,
                     preset: str | None = None) -> Any:
     """Options from a preset plus overrides; errors name the bad key or preset."""
-    values: dict[str, Any] = {}
-    if preset:
-        if preset not in spec.presets:
-            known = ", ".join(spec.presets) or "none"
-            raise opts.OptionError("preset", f"{spec.title} has no preset {preset!r} (presets: {known})")
-        values.update(spec.presets[preset])
-    values.update(options or {})
-    return opts.build(spec.options, values)
+    return opts.build(spec.options, {**preset_values(spec, preset), **(options or {})})
 
 
 def load(game_id: str, players: int | None = None, options: Mapping[str, Any] | Any = None,

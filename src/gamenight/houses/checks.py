@@ -4,13 +4,13 @@ file can point at it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gamenight.engine import options as opts
 from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN
 from gamenight.engine.game import GameSpec
-from gamenight.engine.registry import UnknownGame
+from gamenight.engine.registry import UnknownGame, preset_values
 from gamenight.engine.registry import game as registered_game
 from gamenight.houses.model import HouseError
 
@@ -51,36 +51,26 @@ def checked_clause(game_id: str, clause: str | None, key: str) -> str | None:
 
 
 def checked_preset(spec: GameSpec, preset: str | None, key: str) -> str | None:
-    if preset is None:
-        return None
-    if preset not in spec.presets:
-        known = ", ".join(spec.presets) or "none"
-        raise HouseError(f"{spec.title} has no preset {preset!r} (presets: {known})", key)
-    return preset
+    """The preset named (None for none, as the engine reads an empty name)."""
+    try:
+        preset_values(spec, preset)
+    except opts.OptionError as e:
+        raise HouseError(e.reason, key) from None
+    return preset or None
 
 
-def normalise_options(spec: GameSpec, values: Mapping[str, Any] | Iterable[tuple[str, Any]],
-                      key: str) -> tuple[tuple[str, Any], ...]:
-    """Option values converted to their types, in declaration order; errors name
-    ``{key}.{option}``."""
-    items = values.items() if isinstance(values, Mapping) else values
-    infos = {i.name: i for i in opts.describe(spec.options)}
-    got: dict[str, Any] = {}
-    for raw_name, raw in items:
-        name = str(raw_name).replace("-", "_")
-        if name not in infos:
-            known = ", ".join(infos) or "none"
-            raise HouseError(f"{spec.title} has no option {raw_name!r} (its options: {known})", f"{key}.{raw_name}")
-        try:
-            got[name] = opts.coerce(infos[name], raw)
-        except opts.OptionError as e:
-            raise HouseError(str(e).split(": ", 1)[-1], f"{key}.{raw_name}") from None
-    return tuple((n, got[n]) for n in infos if n in got)
+def checked_options(spec: GameSpec, values: Mapping[str, Any], key: str) -> tuple[tuple[str, Any], ...]:
+    """Option values as the engine reads them (converted, in declaration order); errors
+    name ``{key}.{option}``."""
+    try:
+        return tuple(opts.normalise(spec.options, values).items())
+    except opts.OptionError as e:
+        raise HouseError(e.reason, f"{key}.{e.key}") from None
 
 
 def checked_option_name(spec: GameSpec, name: str, key: str) -> str:
-    """The option ``name`` refers to (``-`` read as ``_``), for unsetting one."""
-    canonical = name.replace("-", "_")
-    if canonical not in {i.name for i in opts.describe(spec.options)}:
-        raise HouseError(f"{spec.title} has no option {name!r}", key)
-    return canonical
+    """The option ``name`` refers to, for unsetting one."""
+    try:
+        return opts.option_name(spec.options, name)
+    except opts.OptionError as e:
+        raise HouseError(e.reason, key) from None

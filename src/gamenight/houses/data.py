@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from gamenight.engine.game import GameSpec
-from gamenight.houses.checks import checked_clause, checked_option_name, checked_preset, game_spec, normalise_options
+from gamenight.houses.checks import checked_clause, checked_option_name, checked_options, checked_preset, game_spec
 from gamenight.houses.model import (
     ANSWERS,
     APPROVAL,
@@ -194,7 +194,7 @@ class _Reader:
 
     def options(self, spec: GameSpec, name: str) -> tuple[tuple[str, Any], ...]:
         with _format_errors():
-            return normalise_options(spec, self.get(name, Mapping, {}), self.key(name))
+            return checked_options(spec, self.get(name, Mapping, {}), self.key(name))
 
     def clause(self, game_id: str) -> str | None:
         with _format_errors():

@@ -13,9 +13,9 @@ from gamenight.engine.registry import resolve_options
 from gamenight.houses.checks import (
     checked_clause,
     checked_option_name,
+    checked_options,
     checked_preset,
     game_spec,
-    normalise_options,
 )
 from gamenight.houses.members import require_admin
 from gamenight.houses.model import Change, House, HouseError, Proposal, Ruling, Version, Vote, as_utc
@@ -30,7 +30,7 @@ def make_change(house: House, game_id: str, *, preset: str | None = None,
     spec = game_spec(game_id, "game")
     key = f"games.{game_id}"
     preset = checked_preset(spec, preset, f"{key}.preset")
-    values = normalise_options(spec, options or {}, f"{key}.options")
+    values = checked_options(spec, options or {}, f"{key}.options")
     unset_ = tuple(checked_option_name(spec, u, f"{key}.options.{u}") for u in unset)
     current = rule_set(house, game_id)
     removes = []
@@ -53,7 +53,7 @@ def change_to(house: House, game_id: str, *, preset: str | None, values: Mapping
     spec = game_spec(game_id, "game")
     key = f"games.{game_id}"
     preset = checked_preset(spec, preset or None, f"{key}.preset")
-    wanted = normalise_options(spec, values, f"{key}.options")
+    wanted = checked_options(spec, values, f"{key}.options")
     base = resolve_options(spec, {}, preset)
     keep = {n: v for n, v in wanted if getattr(base, n) != v}
     current = rule_set(house, game_id)

@@ -10,7 +10,7 @@ from typing import Any
 
 from gamenight.engine import options as opts
 from gamenight.engine.registry import resolve_options
-from gamenight.houses.checks import checked_clause, clean_name, game_spec
+from gamenight.houses.checks import checked_clause, checked_preset, clean_name, game_spec
 from gamenight.houses.model import Change, House, HouseError, MatchRuling, RuleSet, Ruling, Version, as_utc
 
 
@@ -49,10 +49,12 @@ def options_for(house: House, game_id: str, number: int | None = None) -> Any:
     default: the one in force), ready for ``gamenight.load(..., options=...)``."""
     spec = game_spec(game_id)
     rs = rule_set(house, game_id, number)
+    # a stored preset or value this release of the game no longer accepts names its key
+    preset = checked_preset(spec, rs.preset, f"games.{game_id}.preset")
     try:
-        return resolve_options(spec, rs.values, rs.preset)
-    except opts.OptionError as e:  # a stored value this release of the game no longer accepts
-        raise HouseError(str(e), f"games.{game_id}.options.{e.key}") from None
+        return resolve_options(spec, rs.values, preset)
+    except opts.OptionError as e:
+        raise HouseError(e.reason, f"games.{game_id}.options.{e.key}") from None
 
 
 def rulings_for(house: House, game_id: str, clause_id: str | None, number: int | None = None) -> tuple[Ruling, ...]:
