@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from gamenight import houses as H
 from gamenight.cli.app import app
-from gamenight.engine import houses as H
 
 runner = CliRunner()
 

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gamenight
-from gamenight.engine import houses as H
+from gamenight import houses as H
 from gamenight.engine import options as opts
 from gamenight.rulebook import house_page, render, render_diff, render_house
 

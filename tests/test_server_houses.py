@@ -17,7 +17,7 @@ from tests.test_server import hello, recv_until
 from tests.test_store import postgres_url
 
 import gamenight
-from gamenight.engine import houses as H
+from gamenight import houses as H
 from gamenight.engine import options as opts
 from gamenight.server.app import create_app
 from gamenight.server.tables import Settings

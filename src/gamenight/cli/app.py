@@ -22,10 +22,10 @@ from rich.table import Table
 from rich.text import Text
 
 import gamenight
+from gamenight import houses
 from gamenight.bots import Bot, has_heuristic, make_bot
 from gamenight.cli.house import HouseFileProblem, house_app, house_banner, load_house, rulings_text
 from gamenight.core.cards import is_card_text, parse_card
-from gamenight.engine import houses
 from gamenight.engine.actions import Action, ActionSyntaxError
 from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.game import GameSpec

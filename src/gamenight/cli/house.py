@@ -1,6 +1,6 @@
 """``gamenight house ...``: keep a house's rules in a TOML file (one file per house).
 
-Every command reads the file, makes one change through ``gamenight.engine.houses``
+Every command reads the file, makes one change through ``gamenight.houses``
 (which holds every rule about who may change what) and writes the file back in
 canonical form. Bad input is a one-line ``error:`` with exit code 2, naming the bad
 key where there is one.
@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 import gamenight
-from gamenight.engine import houses as H
+from gamenight import houses as H
 from gamenight.rulebook import FORMATS, house_page, render_diff, render_house
 
 house_app = typer.Typer(

@@ -20,6 +20,7 @@ class OptionError(ValueError):
 
     def __init__(self, key: str, message: str) -> None:
         self.key = key
+        self.reason = message
         super().__init__(f"option {key!r}: {message}")
 
 
@@ -94,18 +95,30 @@ def coerce(info: OptionInfo, value: Any) -> Any:
     return out
 
 
+def option_name(cls: type, key: str) -> str:
+    """The option ``key`` names (``target-score`` is ``target_score``); unknown keys are errors."""
+    names = [i.name for i in describe(cls)]
+    name = key.replace("-", "_")
+    if name not in names:
+        raise OptionError(key, f"unknown option (this game's options: {', '.join(names) or 'none'})")
+    return name
+
+
+def normalise(cls: type, values: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` (possibly text) converted to their options' types, by option name in
+    declaration order: what ``build`` passes to the options class, for callers that keep
+    only the values that were set (a house's rule set)."""
+    infos = {i.name: i for i in describe(cls)}
+    got = {}
+    for key, raw in values.items():
+        name = option_name(cls, str(key))
+        got[name] = coerce(infos[name], raw)
+    return {n: got[n] for n in infos if n in got}
+
+
 def build(cls: type[OptionsT], values: Mapping[str, Any] | None = None) -> OptionsT:
     """An options instance from defaults plus ``values``; unknown keys are errors."""
-    values = dict(values or {})
-    infos = {i.name: i for i in describe(cls)}
-    kwargs: dict[str, Any] = {}
-    for key, raw in values.items():
-        name = key.replace("-", "_")
-        if name not in infos:
-            known = ", ".join(infos) or "none"
-            raise OptionError(key, f"unknown option (this game's options: {known})")
-        kwargs[name] = coerce(infos[name], raw)
-    return cls(**kwargs)
+    return cls(**normalise(cls, values or {}))
 
 
 def changed(options: Any) -> dict[str, Any]:

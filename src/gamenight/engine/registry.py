@@ -1,8 +1,10 @@
-"""The registry of games: every game module registers its ``Game`` at import."""
+"""The registry of games: every game module registers its ``Game`` at import, and a
+catalog (``gamenight.games``, set by ``gamenight``) names the games that exist and
+imports one the first time it is asked for."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from gamenight.engine import options as opts
@@ -10,13 +12,27 @@ from gamenight.engine.game import Game, GameSpec
 from gamenight.engine.match import Match
 
 _GAMES: dict[str, Game[Any]] = {}
+_catalog_ids: Callable[[], Iterable[str]] = tuple
+_catalog_load: Callable[[str], object] = lambda game_id: None
 
 G = TypeVar("G", bound=type)
 
 
+def use_catalog(ids: Callable[[], Iterable[str]], load: Callable[[str], object]) -> None:
+    """Where games come from: ``ids()`` names them without importing them, ``load(id)``
+    imports the module that registers one. The engine cannot import ``gamenight.games``
+    itself (it is a higher layer), so ``gamenight`` hands it over."""
+    global _catalog_ids, _catalog_load
+    _catalog_ids, _catalog_load = ids, load
+
+
+def _known() -> list[str]:
+    return sorted({*_GAMES, *_catalog_ids()})
+
+
 class UnknownGame(KeyError):
     def __str__(self) -> str:
-        known = ", ".join(sorted(_GAMES)) or "none"
+        known = ", ".join(_known()) or "none"
         return f"no game called {self.args[0]!r} (games: {known})"
 
 
@@ -33,6 +49,9 @@ def register(cls: G) -> G:
 
 
 def game(game_id: str) -> Game[Any]:
+    """The registered game ``game_id``, importing its module on first use."""
+    if game_id not in _GAMES and game_id in _catalog_ids():
+        _catalog_load(game_id)
     try:
         return _GAMES[game_id]
     except KeyError:
@@ -40,20 +59,25 @@ def game(game_id: str) -> Game[Any]:
 
 
 def specs() -> list[GameSpec]:
-    return [g.spec for g in sorted(_GAMES.values(), key=lambda g: g.spec.id)]
+    """Every game's spec, by id (this imports every game's module)."""
+    return [game(game_id).spec for game_id in _known()]
+
+
+def preset_values(spec: GameSpec, preset: str | None) -> dict[str, Any]:
+    """The option values a named preset sets (none for no preset); an unknown preset is
+    an ``OptionError`` keyed ``preset``."""
+    if not preset:
+        return {}
+    if preset not in spec.presets:
+        known = ", ".join(spec.presets) or "none"
+        raise opts.OptionError("preset", f"{spec.title} has no preset {preset!r} (presets: {known})")
+    return dict(spec.presets[preset])
 
 
 def resolve_options(spec: GameSpec, options: Mapping[str, Any] | None = None,
                     preset: str | None = None) -> Any:
     """Options from a preset plus overrides; errors name the bad key or preset."""
-    values: dict[str, Any] = {}
-    if preset:
-        if preset not in spec.presets:
-            known = ", ".join(spec.presets) or "none"
-            raise opts.OptionError("preset", f"{spec.title} has no preset {preset!r} (presets: {known})")
-        values.update(spec.presets[preset])
-    values.update(options or {})
-    return opts.build(spec.options, values)
+    return opts.build(spec.options, {**preset_values(spec, preset), **(options or {})})
 
 
 def load(game_id: str, players: int | None = None, options: Mapping[str, Any] | Any = None,

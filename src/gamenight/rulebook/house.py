@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from gamenight.engine import houses as H
+from gamenight import houses as H
 from gamenight.engine.registry import game as registered_game
 from gamenight.rulebook.render import FORMATS, PAGE_CSS, Book, Extras, Note, build_book, html_document, render_book
 

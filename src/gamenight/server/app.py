@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import gamenight
-from gamenight.engine import houses as H
+from gamenight import houses as H
 from gamenight.engine import options as opts
 from gamenight.rulebook import render
 from gamenight.server.houses import HouseProblem, HouseService

@@ -1,7 +1,7 @@
 """Houses on the web: REST for a house's members, rule sets, proposals, versions and
 rulebooks; questions raised at a house's table over its WebSocket.
 
-Every rule about who may change what lives in ``gamenight.engine.houses``; this module
+Every rule about who may change what lives in ``gamenight.houses``; this module
 only loads a house from the store, applies one engine call, saves it (retrying when
 another writer got there first) and tells the house's tables. The admin link carries a
 token (``X-Admin-Token``); members say who they are by display name (``by``)."""
@@ -19,7 +19,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
 import gamenight
-from gamenight.engine import houses as H
+from gamenight import houses as H
 from gamenight.engine import options as opts
 from gamenight.rulebook import house_page, render_diff, render_house
 from gamenight.rulebook.house import match_note, ruling_note

@@ -1,0 +1,76 @@
+"""Checking what comes in (names, policies, clauses, presets, option values) against
+the game it is about; every error names the key it concerns, so a form, the CLI or a
+file can point at it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gamenight.engine import options as opts
+from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN
+from gamenight.engine.game import GameSpec
+from gamenight.engine.registry import UnknownGame, preset_values
+from gamenight.engine.registry import game as registered_game
+from gamenight.houses.model import HouseError
+
+GENERAL_CLAUSES = {c.id: c for c in (TURN, UNKNOWN, GAME_OVER)}
+"""Engine clauses every game shares; a ruling may concern one of these too."""
+
+
+def game_spec(game_id: str, key: str = "game") -> GameSpec:
+    try:
+        return registered_game(game_id).spec
+    except UnknownGame as e:
+        raise HouseError(str(e), key) from None
+
+
+def clean_name(name: str, key: str) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise HouseError("a name must be non-empty text", key)
+    return " ".join(name.split())
+
+
+def choice(value: str, allowed: Sequence[str], key: str) -> str:
+    if value not in allowed:
+        raise HouseError(f"must be one of {', '.join(allowed)}; got {value!r}", key)
+    return value
+
+
+def clause_ids(game_id: str) -> set[str]:
+    """The clause ids a ruling about ``game_id`` may name."""
+    return {c.id for c in game_spec(game_id).rules} | set(GENERAL_CLAUSES)
+
+
+def checked_clause(game_id: str, clause: str | None, key: str) -> str | None:
+    if clause is None or clause == "":
+        return None
+    if clause not in clause_ids(game_id):
+        raise HouseError(f"{game_spec(game_id).title} has no clause {clause!r}", key)
+    return clause
+
+
+def checked_preset(spec: GameSpec, preset: str | None, key: str) -> str | None:
+    """The preset named (None for none, as the engine reads an empty name)."""
+    try:
+        preset_values(spec, preset)
+    except opts.OptionError as e:
+        raise HouseError(e.reason, key) from None
+    return preset or None
+
+
+def checked_options(spec: GameSpec, values: Mapping[str, Any], key: str) -> tuple[tuple[str, Any], ...]:
+    """Option values as the engine reads them (converted, in declaration order); errors
+    name ``{key}.{option}``."""
+    try:
+        return tuple(opts.normalise(spec.options, values).items())
+    except opts.OptionError as e:
+        raise HouseError(e.reason, f"{key}.{e.key}") from None
+
+
+def checked_option_name(spec: GameSpec, name: str, key: str) -> str:
+    """The option ``name`` refers to, for unsetting one."""
+    try:
+        return opts.option_name(spec.options, name)
+    except opts.OptionError as e:
+        raise HouseError(e.reason, key) from None
