@@ -246,20 +246,28 @@ def flag(name: str, label: str, value: bool) -> Fact:
 
 
 # --- JSON and schema -------------------------------------------------------------------------------
-@lru_cache(maxsize=1)
-def _adapter() -> Any:
+@lru_cache(maxsize=4)
+def _adapter(cls: type) -> Any:
     from pydantic import TypeAdapter
-    return TypeAdapter(View)
+    return TypeAdapter(cls)
 
 
 def view_data(view: View) -> dict[str, Any]:
-    """The view as JSON-ready data (the published schema's form)."""
-    return _adapter().dump_python(view, mode="json")  # type: ignore[no-any-return]
+    """The view as JSON-ready data in the published schema's form (fields left at their
+    defaults are omitted, to keep messages small)."""
+    return _adapter(View).dump_python(view, mode="json", exclude_defaults=True)  # type: ignore[no-any-return]
+
+
+def view_json(value: Any) -> Any:
+    """A ``View`` or ``EventView`` as JSON-ready data (anything else passes through)."""
+    if isinstance(value, (View, EventView)):
+        return _adapter(type(value)).dump_python(value, mode="json", exclude_defaults=True)
+    return value
 
 
 def view_schema() -> dict[str, Any]:
     """The JSON Schema of a view, as the web app publishes it."""
-    return _adapter().json_schema()  # type: ignore[no-any-return]
+    return _adapter(View).json_schema()  # type: ignore[no-any-return]
 
 
 def phase_words(phase: object) -> str:

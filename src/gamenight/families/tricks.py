@@ -362,7 +362,9 @@ class TrickGame(Game[TS]):
             return
         hand = state.hands[seat]
         trick = state.trick
-        trick.append((seat, hand.pop(hand.index(action.args[0]))))
+        card = hand.pop(hand.index(action.args[0]))
+        trick.append((seat, card))
+        emit(state, "{0} plays " + card_text(card), seat, pieces=(card,), kind="play")
         active = state.active
         if len(trick) < active.count(True):
             nxt = seat + 1
