@@ -60,7 +60,9 @@ class Zone:
     ``visible_to`` None is everyone; an empty set is nobody (a stock, a face-down
     kitty). ``by`` gives, per piece, the seat that placed it; ``at`` its place
     (a square, a train's open end). ``listed`` False keeps a zone out of views
-    (it still counts for conservation and leak checks)."""
+    (it still counts for conservation and leak checks). ``recap`` marks a look back at
+    pieces that now lie elsewhere (the last trick, now in the winner's pile): shown, but
+    not counted again."""
 
     name: str
     pieces: Sequence[Any]
@@ -72,6 +74,7 @@ class Zone:
     at: Sequence[str] | None = None
     team: int | None = None
     listed: bool = True
+    recap: bool = False
 
     def seen_by(self, viewer: int | None) -> bool:
         vis = self.visible_to

@@ -438,7 +438,7 @@ class TrickGame(Game[TS]):
         zones.append(Zone("trick", [c for _, c in state.trick], kind=ZoneKind.TRICK, label="Trick",
                           by=[s for s, _ in state.trick]))
         zones.append(Zone("last-trick", [c for _, c in state.last_trick], kind=ZoneKind.LAST_TRICK,
-                          label="Last trick", by=[s for s, _ in state.last_trick]))
+                          label="Last trick", by=[s for s, _ in state.last_trick], recap=True))
         zones += [Zone("taken", state.taken[s], owner=s, label="Taken", listed=False) for s in range(state.players)]
         return zones
 

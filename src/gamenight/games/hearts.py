@@ -246,8 +246,9 @@ class Hearts(TrickGame[HeartsState]):
         won = [t + state.kitty if s == owner else t for s, t in enumerate(state.taken)]
         pts = [card_points(t) for t in won]
         notes = [f"the kitty went to seat {owner} [{KITTY.id}]"]
-        emit(state, "{0} takes the kitty: " + cards_text(state.kitty) + f" ({card_points(state.kitty)} points)",
-             owner, pieces=state.kitty, kind="summary")
+        points = f" ({card_points(state.kitty)} points)"
+        private(state, owner, "{0} took the kitty: " + cards_text(state.kitty) + points, "{0} took the kitty" + points,
+                owner, pieces=state.kitty, kind="summary")
         queen = next(s for s, t in enumerate(won) if QUEEN_OF_SPADES in t)
         emit(state, "{0} took the queen of spades", queen, kind="summary")
         if 26 in pts:
