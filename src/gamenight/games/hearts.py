@@ -245,7 +245,8 @@ class Hearts(TrickGame[HeartsState]):
         owner = state.kitty_owner if state.kitty_owner is not None else 0
         won = [t + state.kitty if s == owner else t for s, t in enumerate(state.taken)]
         pts = [card_points(t) for t in won]
-        notes = [f"the kitty went to seat {owner} [{KITTY.id}]"]
+        notes = [f"hearts 1 point each, the queen of spades 13 [{CARD_POINTS.id}]",
+                 f"the kitty went to seat {owner} [{KITTY.id}]"]
         points = f" ({card_points(state.kitty)} points)"
         private(state, owner, "{0} took the kitty: " + cards_text(state.kitty) + points, "{0} took the kitty" + points,
                 owner, pieces=state.kitty, kind="summary")
