@@ -282,8 +282,9 @@ def render_view(view: View, seats: Table_, title: str) -> Panel:
             continue
         if not z.pieces and not z.hidden and z.kind is not ZoneKind.TRICK:
             continue
-        label = z.label.lower() if z.owner is None or z.kind is ZoneKind.TRICK else \
-            f"{z.label.lower()} ({seats.name(z.owner)})"
+        label = (z.label or z.name.replace("-", " ")).lower()
+        label = label if z.owner is None or z.kind is ZoneKind.TRICK else \
+            f"{label} ({seats.name(z.owner)})"
         grid.add_row(label, _zone_markup(z, seats))
     if mine is not None:
         grid.add_row(Text("your hand", style="bold cyan"), _zone_markup(mine, seats))

@@ -92,10 +92,11 @@ class ZoneView:
     hidden, only how many there are."""
 
     name: str
-    label: str
-    kind: ZoneKind
-    piece: str
-    """The kind of piece held: ``card``, ``tile``, ``die``, ``chips``... (empty: nothing yet)."""
+    label: str = ""
+    """The zone's name in words; empty: the name itself, capitalised."""
+    kind: ZoneKind = ZoneKind.PILE
+    piece: str = "card"
+    """The kind of piece held: ``card``, ``tile``, ``die``, ``chips``..."""
     pieces: tuple[str, ...] = ()
     hidden: int = 0
     """How many pieces are face down to this viewer (shown as backs)."""
@@ -222,8 +223,8 @@ def _label(name: str) -> str:
 def zone_view(zone: Zone, viewer: int | None) -> ZoneView:
     """``zone`` as ``viewer`` sees it: its pieces, or only their count."""
     pieces = zone.pieces
-    piece = kind_of(pieces[0]) if pieces else ""
-    label = zone.label or _label(zone.name)
+    piece = kind_of(pieces[0]) if pieces else "card"
+    label = zone.label if zone.label and zone.label != _label(zone.name) else ""
     by = tuple(zone.by) if zone.by is not None else None
     at = tuple(zone.at) if zone.at is not None else None
     if zone.seen_by(viewer):

@@ -91,7 +91,7 @@ export function renderSeats(state) {
   const facts = perSeatFacts(view);
   const hands = new Map();
   for (const z of view.zones || []) {
-    if (z.kind === "hand" && z.owner !== null && z.owner !== undefined) {
+    if (z.kind === "hand" && z.owner !== null && z.owner !== undefined) {  // kind is omitted only for piles
       hands.set(z.owner, (hands.get(z.owner) || 0) + (z.pieces?.length || 0) + (z.hidden || 0));
     }
   }
@@ -112,8 +112,13 @@ export function renderSeats(state) {
   }));
 }
 
+export function zoneLabel(z) {
+  return z.label || (z.name.charAt(0).toUpperCase() + z.name.slice(1)).replaceAll("-", " ");
+}
+
 function renderZone(z, state) {
   const kind = z.piece || "card";
+  z = { ...z, label: zoneLabel(z), kind: z.kind || "pile" };
   const label = h("div", { class: "label" }, z.owner !== null && z.owner !== undefined && z.kind !== "trick"
     ? `${z.label} — ${seatName(state, z.owner)}` : z.label);
   const pieces = z.pieces || [];
@@ -136,6 +141,7 @@ export function renderBoard(state) {
   const out = [renderSeats(state)];
   if (!view) return out;
   for (const z of view.zones || []) {
+    z = { ...z, kind: z.kind || "pile" };
     if (z.kind === "hand") {
       if (z.owner === state.you) continue;       // drawn under the table, tappable
       if (!(z.pieces || []).length) continue;    // others' hidden hands: a count on their seat
