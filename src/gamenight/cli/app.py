@@ -31,6 +31,7 @@ from gamenight.core.pieces import try_parse_piece
 from gamenight.engine import houses
 from gamenight.engine.actions import Action, ActionSyntaxError
 from gamenight.engine.clauses import IllegalAction
+from gamenight.engine.events import fill
 from gamenight.engine.game import GameSpec
 from gamenight.engine.match import Match
 from gamenight.engine.options import OptionError
@@ -198,10 +199,8 @@ class Table_:
         return "You" if seat == self.me else f"Seat {seat}"
 
     def fill(self, text: str, seats: tuple[int, ...]) -> str:
-        """A template's ``{0}``, ``{1}``... replaced by the names of ``seats``."""
-        for i, seat in enumerate(seats):
-            text = text.replace("{" + str(i) + "}", self.name(seat))
-        return text
+        """A template's ``{0}``, ``{1}``... replaced by the names of ``seats`` ("You" for mine)."""
+        return fill(text, seats, [self.name(s) for s in range(self.players)], self.me)
 
 
 def fact_markup(kind: FactKind, value: Any, seats: Table_, view: View) -> Text:

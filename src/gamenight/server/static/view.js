@@ -11,11 +11,21 @@ export function seatName(state, seat) {
   return state.table.seats[seat]?.name || `Seat ${seat}`;
 }
 
-// "{0} takes the trick with QS" -> "Bea takes the trick with QS"
+const IRREGULAR = { has: "have", is: "are", was: "were", does: "do" };
+function secondPerson(verb) {
+  if (IRREGULAR[verb]) return IRREGULAR[verb];
+  if (/(sses|shes|ches|xes|zes)$/.test(verb)) return verb.slice(0, -2);
+  if (verb.endsWith("s") && !verb.endsWith("ss")) return verb.slice(0, -1);
+  return verb;
+}
+
+// "{0} takes the trick with QS" -> "Bea takes the trick with QS"; your own seat: "You take..."
 export function fill(text, seats, state) {
-  return String(text).replace(/\{(\d+)\}/g, (_, i) => {
+  return String(text).replace(/\{(\d+)\}( ?)([a-z]+)?/g, (_, i, space, verb) => {
     const s = seats?.[Number(i)];
-    return s === undefined ? "?" : seatName(state, s);
+    if (s === undefined) return `?${space}${verb || ""}`;
+    if (s === state.you) return `You${space}${verb ? secondPerson(verb) : ""}`;
+    return `${seatName(state, s)}${space}${verb || ""}`;
   });
 }
 
