@@ -280,8 +280,10 @@ class Hearts(TrickGame[HeartsState]):
         if state.kitty_owner is not None:
             facts.append(fact("kitty-owner", "Kitty taken by", FactKind.SEAT, state.kitty_owner))
         off = pass_offset(state.hand_no, state.players)
-        if state.phase == Phase.PASS and seat is not None:
-            facts.append(fact("pass-to", "You pass to", FactKind.SEAT, left_of(seat, state.players, off)))
+        if state.phase == Phase.PASS:
+            facts.append(fact("passed", "Passed", FactKind.SEATS, sorted(state.passes)))
+            if seat is not None:
+                facts.append(fact("pass-to", "You pass to", FactKind.SEAT, left_of(seat, state.players, off)))
         return facts
 
     def zones(self, state: HeartsState) -> list[Zone]:
@@ -290,7 +292,7 @@ class Hearts(TrickGame[HeartsState]):
         zones.append(Zone("kitty", state.kitty, frozenset() if owner is None else frozenset({owner}), owner=owner,
                           label="Kitty"))
         if state.phase == Phase.PASS:
-            zones += [Zone("passing", list(cards), frozenset({s}), owner=s, label="Passing")
+            zones += [Zone("passing", list(cards), frozenset({s}), owner=s, label="Passing", listed=False)
                       for s, cards in state.passes.items()]
         return zones
 

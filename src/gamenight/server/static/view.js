@@ -150,8 +150,8 @@ export function renderBoard(state) {
   const view = state.view;
   const out = [renderSeats(state)];
   if (!view) return out;
-  for (const z of view.zones || []) {
-    z = { ...z, kind: z.kind || "pile" };
+  for (const zone of view.zones || []) {
+    const z = { ...zone, kind: zone.kind || "pile" };
     if (z.kind === "hand") {
       if (z.owner === state.you) continue;       // drawn under the table, tappable
       if (!(z.pieces || []).length) continue;    // others' hidden hands: a count on their seat
