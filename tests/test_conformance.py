@@ -6,8 +6,9 @@ invariants at every step.
 - illegal actions (junk verb, wrong seat, a card the seat cannot see) raise
   ``IllegalAction`` citing a clause the game (or the engine) really has, and leave
   the state exactly as it was;
-- views (and log views) are JSON-serialisable and leak no hidden card;
-- cards are conserved after every action;
+- views, events, prompts, refusals and log views are JSON-serialisable and leak no
+  hidden piece of any kind (card, tile, die...);
+- pieces are conserved after every action;
 - replaying ``match.record()`` rebuilds the same views and score sheet;
 - the match ends within a step cap and ``result()`` ranks every seat.
 
@@ -28,12 +29,13 @@ from typing import Any
 import pytest
 
 import gamenight
-from gamenight.core.cards import FACES, Card, parse_card
+from gamenight.core.cards import FACES
+from gamenight.core.pieces import try_parse_piece
 from gamenight.engine.actions import Action, parse_action
 from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, IllegalAction
 from gamenight.engine.game import GameSpec
 from gamenight.engine.match import Match
-from gamenight.engine.view import Zone
+from gamenight.engine.view import View, Zone, view_data
 
 STEP_CAP = 100_000
 """No game in the product needs more actions than this for one whole match."""
@@ -43,8 +45,7 @@ SAMPLE_PER_STEP = 4
 """Listed actions checked (``check`` + text round-trip) per acting seat per step."""
 ENGINE_CLAUSES = {TURN.id, UNKNOWN.id, GAME_OVER.id}
 
-CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9JQKA])[CDHS](?![A-Za-z0-9])|(?<![A-Za-z0-9])JK(?![A-Za-z0-9])"
-                        r"|(?<![A-Za-z0-9])(?:1[0-3]|[1-9])[RYGBP](?![A-Za-z0-9])")
+TOKEN_SPLIT = re.compile(r"[\s,;()\[\]{}\"'—]+")
 
 
 CLAUSE_ID = re.compile(r"[a-z0-9_]+(\.[a-z0-9_\-]+)+")
@@ -75,8 +76,9 @@ def _seed(*parts: Any) -> int:
 
 
 # --- helpers -------------------------------------------------------------------------------------
-def faces(cards: Any) -> Counter[int]:
-    return Counter(int(c) for c in cards)
+def faces(pieces: Any) -> Counter[str]:
+    """Pieces by notation (physical duplicates count twice)."""
+    return Counter(str(p) for p in pieces)
 
 
 def canonical(match: Match) -> bytes:
@@ -84,17 +86,24 @@ def canonical(match: Match) -> bytes:
     return pickle.dumps(match.state, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def visible_faces(zones: list[Zone], viewer: int | None) -> set[int]:
-    """Faces this viewer can see now (public zones and zones shown to them)."""
-    seen: set[int] = set()
+def visible_faces(zones: list[Zone], viewer: int | None) -> set[str]:
+    """Pieces (by notation) this viewer can see now (public zones and zones shown to them)."""
+    seen: set[str] = set()
     for z in zones:
-        if z.visible_to is None or (viewer is not None and viewer in z.visible_to):
-            seen.update(int(c) for c in z.cards)
+        if z.seen_by(viewer):
+            seen.update(str(p) for p in z.pieces)
     return seen
 
 
-def card_tokens(text: str) -> set[int]:
-    return {int(parse_card(t)) for t in CARD_TOKEN.findall(text)}
+def piece_tokens(text: str) -> set[str]:
+    """Every piece of any kind named in ``text``, by notation."""
+    out = set()
+    for tok in TOKEN_SPLIT.split(text):
+        tok = tok.strip(".:")
+        piece = try_parse_piece(tok) if tok else None
+        if piece is not None:
+            out.add(str(piece))
+    return out
 
 
 class Knowledge:
@@ -107,50 +116,62 @@ class Knowledge:
     def __init__(self, match: Match) -> None:
         self.match = match
         self.viewers: list[int | None] = [*range(match.players), None]
-        self.known: dict[int | None, set[int]] = {v: set() for v in self.viewers}
-        self.secret: dict[int | None, set[int]] = {v: set() for v in self.viewers}
+        self.known: dict[int | None, set[str]] = {v: set() for v in self.viewers}
+        self.secret: dict[int | None, set[str]] = {v: set() for v in self.viewers}
+        self.before: dict[int | None, set[str]] = {v: set() for v in self.viewers}
+        """What each viewer knew in the previous deal (events of its last actions still arrive)."""
         self.rows = len(match.sheet.rows)
         self.update()
 
     def update(self) -> bool:
         """Take a snapshot after an action; True when a new row (deal) began."""
         zones = self.match.game.zones(self.match.state)
-        everything = {int(c) for z in zones for c in z.cards}
+        everything = {str(p) for z in zones for p in z.pieces if not z.recap}
         rows = len(self.match.sheet.rows)
         fresh = rows != self.rows
         self.rows = rows
         for v in self.viewers:
             if fresh:
+                # the action that ended the deal was seen as it landed, though no snapshot shows it
+                last = piece_tokens(str(self.match.log[-1].action)) if self.match.log else set()
+                self.before[v] = self.known[v] | last
                 self.known[v] = set()
             self.known[v] |= visible_faces(zones, v)
             self.secret[v] = everything - self.known[v]
         return fresh
 
-    def assert_hidden_from(self, viewer: int | None, text: str, what: str) -> None:
-        secret = self.secret[viewer]
+    def assert_hidden_from(self, viewer: int | None, text: str, what: str, named: str = "",
+                           late: bool = False) -> None:
+        """No secret piece in ``text``, except those ``named`` by the viewer themself and, for
+        ``late`` news (events), those the viewer saw in the previous deal."""
+        secret = self.secret[viewer] - piece_tokens(named)
+        if late:
+            secret -= self.before[viewer]
         if not secret:
             return
-        leaked = card_tokens(text) & secret
+        leaked = piece_tokens(text) & secret
         if leaked:
-            names = " ".join(str(Card(c)) for c in sorted(leaked))
-            pytest.fail(f"{what} for viewer {viewer} at ply {self.match.state.ply} shows card(s) {names}, "
+            names = " ".join(sorted(leaked))
+            pytest.fail(f"{what} for viewer {viewer} at ply {self.match.state.ply} shows piece(s) {names}, "
                         f"which that viewer has not seen: {text[:400]}")
 
 
 def assert_conserved(match: Match) -> None:
     game, state = match.game, match.state
-    held = Counter[int]()
+    held = Counter[str]()
     for z in game.zones(state):
-        held.update(int(c) for c in z.cards)
+        if not z.recap:
+            held.update(str(p) for p in z.pieces)
     expected = faces(game.all_cards(state))
     if held != expected:
         missing = expected - held
         extra = held - expected
-        pytest.fail(f"cards not conserved at ply {state.ply}: missing {sorted(map(Card, missing))}, "
-                    f"extra {sorted(map(Card, extra))}")
+        pytest.fail(f"pieces not conserved at ply {state.ply}: missing {sorted(missing.elements())}, "
+                    f"extra {sorted(extra.elements())}")
 
 
-def assert_refused(match: Match, seat: int, action: Action, before: bytes, must: bool = True) -> None:
+def assert_refused(match: Match, seat: int, action: Action, before: bytes, must: bool = True,
+                   knowledge: Knowledge | None = None) -> None:
     """``action`` by ``seat`` is refused with a real clause and the state is unchanged
     (``before`` is the state's canonical dump). With ``must=False`` the action may also be
     legal (combinatorial games list a subset)."""
@@ -162,6 +183,8 @@ def assert_refused(match: Match, seat: int, action: Action, before: bytes, must:
         assert e.clause_id in rules or e.clause_id in ENGINE_CLAUSES, \
             f"'{action}' refused citing unknown clause {e.clause_id!r}"
         assert e.rule, "a refusal must quote the rule"
+        if knowledge is not None:
+            knowledge.assert_hidden_from(seat, str(e), f"the refusal of '{action}'", named=str(action))
         with pytest.raises(IllegalAction):
             match.apply(seat, action)
         assert canonical(match) == before, f"refused '{action}' changed the state"
@@ -171,7 +194,7 @@ def assert_refused(match: Match, seat: int, action: Action, before: bytes, must:
         pytest.fail(f"'{action}' by seat {seat} at ply {match.state.ply} was not refused")
 
 
-def illegal_probes(match: Match, seat: int, legal: list[Action], rng: random.Random) -> None:
+def illegal_probes(match: Match, seat: int, legal: list[Action], rng: random.Random, knowledge: Knowledge) -> None:
     players = match.players
     acting = set(match.to_act())
     before = canonical(match)
@@ -182,20 +205,25 @@ def illegal_probes(match: Match, seat: int, legal: list[Action], rng: random.Ran
     idle = [s for s in range(players) if s not in acting]
     if idle and legal:
         assert_refused(match, rng.choice(idle), rng.choice(legal), before)
-    # a card this seat cannot see (or one not in the game at all)
-    with_cards = [a for a in legal if a.cards]
-    if with_cards:
+    # a piece this seat cannot see (or, for cards, one not in the game at all); the refusal must
+    # not reveal it
+    with_pieces = [a for a in legal if a.pieces]
+    if with_pieces:
+        base = rng.choice(with_pieces)
+        kind = type(base.pieces[0])
         zones = match.game.zones(match.state)
         seen = visible_faces(zones, seat)
-        deck = {int(c) for c in match.game.all_cards(match.state)}
-        pool = sorted({int(c) for z in zones for c in z.cards} - seen) or sorted(set(FACES) - seen - deck)
+        hidden = sorted({str(p): p for z in zones for p in z.pieces
+                         if type(p) is kind and str(p) not in seen}.items())
+        deck = {str(p) for p in match.game.all_cards(match.state)}
+        outside = sorted((str(c), c) for c in FACES.values() if kind is type(c) and str(c) not in deck)
+        pool = [p for _, p in hidden] or [p for _, p in outside]
         if pool:
-            base = rng.choice(with_cards)
-            stranger = Card(rng.choice(pool))
-            args = tuple(stranger if isinstance(a, Card) else a for a in base.args)
+            stranger = rng.choice(pool)
+            args = tuple(stranger if type(a) is kind else a for a in base.args)
             probe = Action(base.verb, args)
             if probe not in legal:
-                assert_refused(match, seat, probe, before)
+                assert_refused(match, seat, probe, before, knowledge=knowledge)
 
 
 def check_views(match: Match, knowledge: Knowledge, new_row: bool) -> None:
@@ -203,18 +231,16 @@ def check_views(match: Match, knowledge: Knowledge, new_row: bool) -> None:
     only when it grows: it is public and the same in every view)."""
     for viewer in knowledge.viewers:
         view = match.view(viewer)
-        assert isinstance(view, dict)
+        assert isinstance(view, View), "a view is a typed View"
         try:
-            sheet = view.pop("sheet", None)
-            text = json.dumps(view)
-            sheet_text = json.dumps(sheet) if new_row and knowledge.secret[viewer] else ""
+            text = json.dumps(view_data(dataclasses.replace(view, events=())))
+            events = json.dumps([dataclasses.astuple(e) for e in view.events])
+            sheet_text = json.dumps(match.sheet.to_dict()) if new_row and knowledge.secret[viewer] else ""
         except (TypeError, ValueError) as e:
             pytest.fail(f"view for {viewer} is not JSON-serialisable: {e}")
         knowledge.assert_hidden_from(viewer, text, "view")
+        knowledge.assert_hidden_from(viewer, events, "events", late=True)
         knowledge.assert_hidden_from(viewer, sheet_text, "score sheet")
-        prompt = match.prompt(viewer) if viewer is not None else ""
-        assert isinstance(prompt, str)
-        knowledge.assert_hidden_from(viewer, prompt, "prompt")
 
 
 def check_log(match: Match) -> None:
@@ -242,7 +268,9 @@ def check_replay(match: Match) -> None:
     assert again.state.ply == match.state.ply
     assert again.sheet.to_dict() == match.sheet.to_dict()
     for viewer in [*range(match.players), None]:
-        assert again.view(viewer) == match.view(viewer), f"replayed view differs for {viewer}"
+        assert again.game.view(again.state, viewer) == match.game.view(match.state, viewer), \
+            f"replayed view differs for {viewer}"
+        assert again.events(viewer) == match.events(viewer), f"replayed events differ for {viewer}"
     assert again.over == match.over
 
 
@@ -275,7 +303,7 @@ def test_random_playout(game_id: str, preset: str, players: int) -> None:
             assert str(match.parse(text)) == text
             match.check(seat, a)  # every listed action passes check
         if steps % (probes_every if steps <= FULL_CHECK_STEPS else 10 * probes_every) == 0:
-            illegal_probes(match, seat, legal, rng)
+            illegal_probes(match, seat, legal, rng, knowledge)
         action = rng.choice(legal)
         match.apply(seat, action)
         steps += 1
@@ -322,7 +350,8 @@ def _short_match(game_id: str, steps: int = 6) -> Match:
 def test_corrupt_records_are_refused(game_id: str) -> None:
     match = _short_match(game_id)
     good = match.record()
-    assert gamenight.restore(good).view(None) == match.view(None)
+    again = gamenight.restore(good)
+    assert again.game.view(again.state, None) == match.game.view(match.state, None)
     bad_game = dict(good, game="no_such_game")
     bad_option = dict(good, options={**good["options"], "no_such_option": 1})
     bad_version = dict(good, rules_version="0-not-a-version")

@@ -13,12 +13,11 @@ from typing import Any
 import pytest
 
 import gamenight
-from gamenight.core.cards import card_text
+from gamenight.core.pieces import try_parse_piece
 from gamenight.server.tables import Connection, Settings, TableService
 from gamenight.store import Store
 
-TOKEN = re.compile(r"[A-Za-z0-9]+")
-EXAMPLE = re.compile(r"\(e\.g\.[^)]*\)")
+SPLIT = re.compile(r"[\s,;()\[\]{}\"'—]+")
 
 
 class Capture(Connection):
@@ -32,11 +31,12 @@ class Capture(Connection):
 
 
 def hidden_from(match: gamenight.Match, viewer: int | None) -> set[str]:
-    """Faces in a zone ``viewer`` may not see (less faces they can see elsewhere: duplicates)."""
+    """Pieces (by notation) in a zone ``viewer`` may not see, less those they can see
+    elsewhere (duplicates)."""
     hidden, seen = set(), set()
     for z in match.game.zones(match.state):
-        faces = {card_text(c) for c in z.cards}
-        if z.visible_to is None or (viewer is not None and viewer in z.visible_to):
+        faces = {str(p) for p in z.pieces}
+        if z.seen_by(viewer):
             seen |= faces
         else:
             hidden |= faces
@@ -44,7 +44,13 @@ def hidden_from(match: gamenight.Match, viewer: int | None) -> set[str]:
 
 
 def words(obj: Any) -> set[str]:
-    return set(TOKEN.findall(json.dumps(obj)))
+    """Every piece of any kind named in ``obj`` (as JSON), by notation."""
+    out = set()
+    for tok in SPLIT.split(obj if isinstance(obj, str) else json.dumps(obj, ensure_ascii=False)):
+        piece = try_parse_piece(tok.strip(".:")) if tok.strip(".:") else None
+        if piece is not None:
+            out.add(str(piece))
+    return out
 
 
 def check(conn: Capture, match: gamenight.Match, viewer: int | None, mine: str = "", hand_ended: bool = False) -> int:
@@ -57,8 +63,10 @@ def check(conn: Capture, match: gamenight.Match, viewer: int | None, mine: str =
     n = 0
     for m in conn.inbox:
         if m["type"] == "state":
-            prompt = EXAMPLE.sub("", m["prompt"])  # "(e.g. 'discard 2C 7H')" shows notation, not cards
-            exposed = words([m["view"], m["legal"], prompt, m["sheet"], m["result"]])
+            exposed = words([m["view"], m["legal"], m["sheet"], m["result"]])
+            if not hand_ended:  # the move that ended a hand was seen as it landed
+                # the seat's own moves it knows (the cards it passed away), as with the log
+                exposed |= words([e for e in m["events"] if e.get("seats", [None])[:1] != [viewer]])
             del conn.log[m["log_start"]:]
             conn.log.extend(m["log"])
             for line in m["log"]:  # the seat's own moves it knows; others' are redacted
@@ -84,7 +92,7 @@ async def play(game_id: str, players: int, seed: int, max_actions: int) -> int:
     match = table.match
     assert match is not None
     rng = random.Random(seed)
-    every_face = sorted({card_text(c) for c in match.game.all_cards(match.state)})
+    every_face = sorted({str(c) for c in match.game.all_cards(match.state)})
     checked = 0
     rows = 0
     for _ in range(max_actions):
@@ -96,7 +104,7 @@ async def play(game_id: str, players: int, seed: int, max_actions: int) -> int:
         seat = rng.choice(match.to_act())
         conn = conns[seat]
         if every_face and rng.random() < 0.2:  # a refused guess at a card must reveal nothing
-            guess = f"play {rng.choice(every_face)}"
+            guess = f"{rng.choice(match.legal_actions(seat)).verb} {rng.choice(every_face)}"
             ply = len(match.log)
             if not await svc.submit(table, conn, guess):
                 assert len(match.log) == ply

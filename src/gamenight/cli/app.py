@@ -25,14 +25,19 @@ import gamenight
 from gamenight import houses
 from gamenight.bots import Bot, has_heuristic, make_bot
 from gamenight.cli.house import HouseFileProblem, house_app, house_banner, load_house, rulings_text
-from gamenight.core.cards import is_card_text, parse_card
+from gamenight.core.cards import Card, is_card_text, parse_card
+from gamenight.core.chips import Money
+from gamenight.core.dice import Die
+from gamenight.core.pieces import try_parse_piece
 from gamenight.engine.actions import Action, ActionSyntaxError
 from gamenight.engine.clauses import IllegalAction
+from gamenight.engine.events import fill
 from gamenight.engine.game import GameSpec
 from gamenight.engine.match import Match
 from gamenight.engine.options import OptionError
 from gamenight.engine.registry import UnknownGame
 from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.engine.view import FactKind, View, ZoneKind, ZoneView
 from gamenight.rulebook import FORMATS, render, render_house
 from gamenight.sim import SimulationSummary, simulate
 
@@ -143,11 +148,7 @@ def rules(game: Annotated[str, typer.Argument(help="Game id, e.g. hearts.")],
 
 
 # --- play ----------------------------------------------------------------------------------------
-SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-DICE_KEYS = {"dice", "kept", "roll", "rolled", "held", "set_aside", "scoring_dice"}
-DIE_FACES = "⚀⚁⚂⚃⚄⚅"
-HIDDEN_KEYS = {"sheet", "to_act", "over", "hand", "phase", "hand_no", "dealer", "trick", "last_trick", "trump",
-               "seat", "players", "turn", "active"}
+SUIT_SYMBOL = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 
 
 def card_markup(token: str) -> Text:
@@ -160,8 +161,29 @@ def card_markup(token: str) -> Text:
     return Text(card.symbol(), style=style)
 
 
-def _is_card(x: Any) -> bool:
-    return isinstance(x, str) and is_card_text(x)
+def piece_markup(token: str) -> Text:
+    """Any piece in notation, shown as players know it: cards as symbols, dice as faces."""
+    piece = try_parse_piece(token)
+    if isinstance(piece, Card):
+        return card_markup(token)
+    if isinstance(piece, Die):
+        return Text(f"[{piece.symbol()}]", style="bold")
+    if piece is None:
+        return Text(token)
+    return Text(str(piece), style="bold")
+
+
+def words_markup(text: str) -> Text:
+    """Running text with every piece named in it shown as a piece."""
+    out = Text()
+    for i, tok in enumerate(text.split(" ")):
+        if i:
+            out.append(" ")
+        core = tok.rstrip(",.;:)")
+        tail = tok[len(core):]
+        out.append_text(piece_markup(core) if core and try_parse_piece(core) is not None else Text(core))
+        out.append(tail)
+    return out
 
 
 class Table_:
@@ -176,76 +198,95 @@ class Table_:
             return str(seat)
         return "You" if seat == self.me else f"Seat {seat}"
 
+    def fill(self, text: str, seats: tuple[int, ...]) -> str:
+        """A template's ``{0}``, ``{1}``... replaced by the names of ``seats`` ("You" for mine)."""
+        return fill(text, seats, [self.name(s) for s in range(self.players)], self.me)
 
-def format_value(value: Any, seats: Table_, key: str = "") -> Text:
-    """Render any JSON value from a view readably: cards as symbols, per-seat lists labelled."""
+
+def fact_markup(kind: FactKind, value: Any, seats: Table_, view: View) -> Text:
+    """A fact's value shown by its declared kind."""
     if value is None:
         return Text("—", style="dim")
-    if isinstance(value, bool):
+    if kind is FactKind.SEAT:
+        return Text(seats.name(value))
+    if kind is FactKind.SEATS:
+        return Text(", ".join(seats.name(s) for s in value) or "—")
+    if kind is FactKind.TEAM:
+        members = view.teams[value] if view.teams else ()
+        return Text(" & ".join(seats.name(s) for s in members))
+    if kind is FactKind.SUIT:
+        return Text(f"{SUIT_SYMBOL.get(value, '')} {value}".strip(),
+                    style="bold red" if value in ("hearts", "diamonds") else "bold")
+    if kind is FactKind.MONEY:
+        return Text(str(Money(int(value))))
+    if kind is FactKind.CHIPS:
+        return Text(f"{value} chips")
+    if kind is FactKind.FLAG:
         return Text("yes" if value else "no")
-    if _is_card(value):
-        return card_markup(value)
-    if isinstance(value, str):
-        if key == "trump" and value in SUIT_SYMBOL:
-            return Text(SUIT_SYMBOL[value], style="bold red" if value in "DH" else "bold")
-        return Text(value)
-    if isinstance(value, (int, float)):
-        if key.endswith("seat") or key in ("leader", "turn", "dealer", "kitty_owner", "pass_to", "declarer",
-                                            "maker", "knocker", "winner"):
-            return Text(seats.name(value))
-        return Text(str(value))
-    if isinstance(value, list):
-        if not value:
-            return Text("—", style="dim")
-        if key in DICE_KEYS and all(isinstance(v, int) and 1 <= v <= 6 for v in value):
-            return Text("  ").join(Text(f"{DIE_FACES[v - 1]} {v}", style="bold") for v in value)
-        if all(_is_card(v) for v in value):
-            return Text(" ").join(card_markup(v) for v in value)
-        if all(isinstance(v, dict) and "seat" in v and len(v) == 2 for v in value):
-            parts = []
-            for v in value:
-                other = next(k for k in v if k != "seat")
-                parts.append(Text(f"{seats.name(v['seat'])}: ") + format_value(v[other], seats, other))
-            return Text("   ").join(parts)
-        if len(value) == seats.players and key not in DICE_KEYS \
-                and all(v is None or isinstance(v, (int, float, str, list)) for v in value):
-            return Text("   ").join(Text(f"{seats.name(s)}: ") + format_value(v, seats, key)
-                                    for s, v in enumerate(value))
-        return Text(", ").join(format_value(v, seats, key) for v in value)
-    if isinstance(value, dict):
-        if not value:
-            return Text("—", style="dim")
-        parts = []
-        for k, v in value.items():
-            label = seats.name(int(k)) if isinstance(k, str) and k.isdigit() else str(k).replace("_", " ")
-            parts.append(Text(f"{label}: ") + format_value(v, seats, str(k)))
-        return Text("; ").join(parts)
+    if kind is FactKind.PIECES:
+        return Text(" ").join(piece_markup(p) for p in value) if value else Text("—", style="dim")
+    if kind is FactKind.TABLE:
+        return Text("\n").join(Text("  ".join(map(str, row))) for row in value.get("rows", []))
+    if isinstance(value, float):
+        return Text(f"{value:g}")
     return Text(str(value))
 
 
-def render_view(view: Any, seats: Table_, title: str) -> Panel:
-    """The table as one seat sees it: header, trump, trick, other keys, then the hand."""
+def _zone_markup(zone: ZoneView, seats: Table_) -> Text:
+    if zone.kind in (ZoneKind.TRICK, ZoneKind.LAST_TRICK) and zone.by is not None:
+        if not zone.pieces:
+            return Text("—", style="dim")
+        return Text("   ").join(Text(f"{seats.name(s)}: ") + piece_markup(p) for s, p in zip(zone.by, zone.pieces))
+    parts = [piece_markup(p) + (Text(f" {zone.at[i]}", style="dim") if zone.at else Text())
+             for i, p in enumerate(zone.pieces)]
+    text = Text(" ").join(parts)
+    if zone.hidden:
+        text.append((" " if parts else "") + f"{zone.hidden} face down", style="dim")
+    return text
+
+
+def render_view(view: View, seats: Table_, title: str) -> Panel:
+    """The table as one seat sees it: facts by kind, per-seat figures, zones, then the hand."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="cyan", no_wrap=True)
     grid.add_column()
     header = []
-    if "hand_no" in view and view["hand_no"] is not None:
-        header.append(f"hand {view['hand_no']}")
-    if "phase" in view and view["phase"] is not None:
-        header.append(f"phase: {view['phase']}")
-    if "dealer" in view and view["dealer"] is not None:
-        header.append(f"dealer: {seats.name(view['dealer'])}")
-    if view.get("trump") is not None:
-        grid.add_row("trump", format_value(view["trump"], seats, "trump"))
-    for key in ("trick", "last_trick"):
-        if key in view and (view[key] or key == "trick"):
-            grid.add_row(key.replace("_", " "), format_value(view[key], seats, key))
-    for key, value in view.items():
-        if key in HIDDEN_KEYS:
+    if view.hand_no:
+        header.append(f"hand {view.hand_no}")
+    if view.phase:
+        header.append(view.phase)
+    if view.dealer is not None:
+        header.append(f"dealer: {seats.name(view.dealer)}")
+    for f in view.facts:
+        if f.kind is FactKind.PER_SEAT or (f.kind is FactKind.FLAG and not f.value):
             continue
-        grid.add_row(key.replace("_", " "), format_value(value, seats, key))
-    if view.get("hand") is not None:
-        grid.add_row(Text("your hand", style="bold cyan"), format_value(view["hand"], seats, "hand"))
+        grid.add_row(f.label, Text("✓") if f.kind is FactKind.FLAG else fact_markup(f.kind, f.value, seats, view))
+    counts = {z.owner: len(z.pieces) + z.hidden for z in view.zones
+              if z.kind is ZoneKind.HAND and z.owner is not None and z.owner != view.seat}
+    if counts:
+        grid.add_row("cards left", Text("   ").join(Text(f"{seats.name(s)}: {n}") for s, n in counts.items()))
+    for f in view.facts:
+        if f.kind is FactKind.PER_SEAT:
+            of = f.of or FactKind.NUMBER
+            cells = [Text(f"{seats.name(s)}: ") + fact_markup(of, v, seats, view)
+                     for s, v in enumerate(f.value) if v is not None]
+            if cells:
+                grid.add_row(f.label.lower(), Text("   ").join(cells))
+    mine = None
+    for z in view.zones:
+        if z.kind is ZoneKind.HAND and z.owner == view.seat and view.seat is not None:
+            mine = z
+            continue
+        if z.kind is ZoneKind.HAND and not z.pieces:
+            continue
+        if not z.pieces and not z.hidden and z.kind is not ZoneKind.TRICK:
+            continue
+        label = (z.label or z.name.replace("-", " ")).lower()
+        label = label if z.owner is None or z.kind is ZoneKind.TRICK else \
+            f"{label} ({seats.name(z.owner)})"
+        grid.add_row(label, _zone_markup(z, seats))
+    if mine is not None:
+        grid.add_row(Text("your hand", style="bold cyan"), _zone_markup(mine, seats))
     return Panel(grid, title=Text(title), subtitle=Text(" · ".join(header)) if header else None, expand=False)
 
 
@@ -284,6 +325,7 @@ class TerminalGame:
         self.out = console
         self.seats = Table_(match.players, seat)
         self.rows_seen = 0
+        self.events_seen = 0
 
     # --- input ------------------------------------------------------------------------------
     def read(self, prompt: str) -> str | None:
@@ -328,7 +370,7 @@ class TerminalGame:
             line.append(a.verb)
             for x in a.args:
                 line.append(" ")
-                line.append_text(card_markup(str(x)) if _is_card(str(x)) else Text(str(x)))
+                line.append_text(piece_markup(str(x)))
             grid.add_row(line)
         self.out.print(grid)
         if len(shown) < len(legal):
@@ -352,14 +394,16 @@ class TerminalGame:
     def bot_move(self, seat: int) -> None:
         m = self.match
         legal = m.legal_actions(seat)
-        action = self.bots[seat].choose(m.view(seat), list(legal), self.rng)
-        shown = m.game.redact(m.state, seat, action, self.seat)
-        m.apply(seat, action)
-        line = Text(f"{self.seats.name(seat)}:", style="magenta")
-        for tok in shown.split():
-            line.append(" ")
-            line.append_text(card_markup(tok) if _is_card(tok) else Text(tok))
-        self.out.print(line)
+        m.apply(seat, self.bots[seat].choose(m.view(seat), list(legal), self.rng))
+        self.narrate()
+
+    def narrate(self) -> None:
+        """Say what happened since last time, in words with names, as this player may know it."""
+        m = self.match
+        for e in m.events(self.seat, self.events_seen):
+            style = "bold magenta" if e.kind == "summary" else "magenta"
+            self.out.print(words_markup(self.seats.fill(e.text, e.seats)), style=style)
+        self.events_seen = m.event_count
 
     # --- the loop -----------------------------------------------------------------------------
     def run(self) -> int:
@@ -389,10 +433,10 @@ class TerminalGame:
         """Ask the human for one move; False when they quit or input ends."""
         m = self.match
         legal = m.legal_actions(self.seat)
-        self.out.print(render_view(m.view(self.seat), self.seats, f"{m.spec.title} — your turn"))
-        prompt = m.prompt(self.seat)
-        if prompt:
-            self.out.print(Text(prompt, style="bold"))
+        view = m.game.view(m.state, self.seat)
+        self.out.print(render_view(view, self.seats, f"{m.spec.title} — your turn"))
+        if view.prompt.text:
+            self.out.print(Text(self.seats.fill(view.prompt.text, view.prompt.seats), style="bold"))
         self.show_moves(legal)
         while True:
             line = self.read("> ")
@@ -415,8 +459,8 @@ class TerminalGame:
                 self.out.print(render_sheet(m.sheet))
                 continue
             if word == "log":
-                for entry in m.log_view(self.seat)[-40:]:
-                    self.out.print(entry, markup=False)
+                for e in m.events(self.seat)[-40:]:
+                    self.out.print(words_markup(self.seats.fill(e.text, e.seats)))
                 continue
             if word in ("moves", "list"):
                 self.show_moves(legal, None)
@@ -424,6 +468,7 @@ class TerminalGame:
             try:
                 action = self.resolve(line, legal)
                 m.apply(self.seat, action)
+                self.narrate()
             except IllegalAction as e:
                 msg = Text("Refused: ", style="bold red")
                 if e.detail:

@@ -9,6 +9,7 @@ every card played costs next to nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
@@ -60,9 +61,30 @@ def events_for(events: Sequence[Event], viewer: int | None, start: int = 0) -> t
     return tuple(out)
 
 
-def words(event: EventView, names: Sequence[str]) -> str:
-    """An event's text with seat names filled in (``names[seat]``)."""
-    text = event.text
-    for i, seat in enumerate(event.seats):
-        text = text.replace("{" + str(i) + "}", names[seat] if 0 <= seat < len(names) else f"seat {seat}")
-    return text
+_IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do"}
+_SEAT_REF = re.compile(r"\{(\d+)\}( ?)([a-z]+)?")
+
+
+def _second_person(verb: str) -> str:
+    """``plays`` → ``play``, ``passes`` → ``pass``, ``has`` → ``have``."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return verb[:-1]
+    return verb
+
+
+def fill(template: str, seats: Sequence[int], names: Sequence[str], you: int | None = None) -> str:
+    """A template's ``{0}``, ``{1}``... replaced by the names of ``seats``; the viewer's own
+    seat reads "You", with the verb after it in the second person ("You pass QS")."""
+    def one(m: re.Match[str]) -> str:
+        i = int(m.group(1))
+        seat = seats[i] if i < len(seats) else None
+        verb = m.group(3) or ""
+        if seat is not None and seat == you:
+            return "You" + m.group(2) + (_second_person(verb) if m.start() == 0 or verb else verb)
+        name = names[seat] if seat is not None and 0 <= seat < len(names) else f"seat {seat}"
+        return name + m.group(2) + verb
+    return _SEAT_REF.sub(one, template)

@@ -9,11 +9,13 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from gamenight.engine import options as opts
 from gamenight.engine.actions import Action, ActionSyntaxError, listed
+from gamenight.engine.chance import Chance, StackedRandom
 from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.events import events_for
 from gamenight.engine.game import Game, Result, State
@@ -34,7 +36,11 @@ class LogEntry:
 class Match:
     """The public face of a game in progress; the server, the CLI and bots use this."""
 
-    def __init__(self, game: Game[Any], players: int, options: Any, seed: int) -> None:
+    def __init__(self, game: Game[Any], players: int, options: Any, seed: int, chance: Chance | None = None,
+                 start: Sequence[float] | None = None, *, rng: random.Random | None = None) -> None:
+        """``chance`` stacks chosen shuffles and rolls (see ``engine.chance``); ``start`` gives the
+        score sheet's starting totals (a match carried on from scores kept on paper). ``rng``
+        replaces the seeded RNG (the scenario builder's probe; such a match is not recorded)."""
         spec = game.spec
         if players not in spec.players:
             allowed = ", ".join(map(str, spec.players))
@@ -44,7 +50,16 @@ class Match:
         self.players = players
         self.options = options
         self.seed = seed
-        self.state: State = game.setup(players, options, random.Random(seed))
+        self.chance = chance
+        if rng is None:
+            rng = StackedRandom(seed, chance) if chance is not None else random.Random(seed)
+        self.state: State = game.setup(players, options, rng)
+        self.start = tuple(start) if start is not None else None
+        if self.start is not None:
+            sheet = self.state.sheet
+            if len(self.start) != len(sheet.columns) or sheet.rows:
+                raise ValueError(f"starting scores need one total per column ({', '.join(sheet.columns)})")
+            sheet.start = self.start
         self.log: list[LogEntry] = []
         self._legal: tuple[int, int, list[Action]] | None = None
         self._seen: dict[int | None, int] = {}
@@ -122,7 +137,7 @@ class Match:
 
     def log_view(self, viewer: int | None) -> list[str]:
         """The action log as ``viewer`` may see it (secret cards redacted)."""
-        replay = Match(self.game, self.players, self.options, self.seed)
+        replay = Match(self.game, self.players, self.options, self.seed, self.chance, self.start)
         out = []
         for e in self.log:
             out.append(f"{e.seat}: {self.game.redact(replay.state, e.seat, e.action, viewer)}")
@@ -132,9 +147,14 @@ class Match:
     # --- persistence and replay ---------------------------------------------------------
     def record(self) -> dict[str, Any]:
         """Everything needed to rebuild this match exactly."""
-        return {"game": self.spec.id, "rules_version": self.spec.rules_version,
-                "players": self.players, "seed": self.seed, "options": opts.as_dict(self.options),
-                "log": [[e.seat, str(e.action)] for e in self.log]}
+        out = {"game": self.spec.id, "rules_version": self.spec.rules_version,
+               "players": self.players, "seed": self.seed, "options": opts.as_dict(self.options),
+               "log": [[e.seat, str(e.action)] for e in self.log]}
+        if self.chance is not None:
+            out["chance"] = self.chance.to_data()
+        if self.start is not None:
+            out["start"] = list(self.start)
+        return out
 
     def to_json(self) -> str:
         return json.dumps(self.record())
@@ -150,7 +170,9 @@ class Match:
                     f"record was played under rules version {record['rules_version']}, "
                     f"this engine has {game.spec.rules_version}")
             options: Any = opts.build(game.spec.options, record.get("options") or {})
-            match = cls(game, int(record["players"]), options, int(record["seed"]))
+            chance = Chance.from_data(record["chance"]) if record.get("chance") is not None else None
+            start = [float(x) for x in record["start"]] if record.get("start") is not None else None
+            match = cls(game, int(record["players"]), options, int(record["seed"]), chance, start)
             for i, (seat, text) in enumerate(record["log"]):
                 try:
                     match.apply(int(seat), str(text))

@@ -4,10 +4,11 @@ imports one the first time it is asked for."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from gamenight.engine import options as opts
+from gamenight.engine.chance import Chance
 from gamenight.engine.game import Game, GameSpec
 from gamenight.engine.match import Match
 
@@ -81,8 +82,10 @@ def resolve_options(spec: GameSpec, options: Mapping[str, Any] | None = None,
 
 
 def load(game_id: str, players: int | None = None, options: Mapping[str, Any] | Any = None,
-         seed: int | None = None, preset: str | None = None) -> Match:
-    """Start a match: ``load("hearts", players=4, options={"target": 50}, seed=7)``."""
+         seed: int | None = None, preset: str | None = None, chance: Chance | None = None,
+         start: Sequence[float] | None = None) -> Match:
+    """Start a match: ``load("hearts", players=4, options={"target": 50}, seed=7)``; ``chance``
+    stacks shuffles and rolls, ``start`` sets the starting totals (see ``Match``)."""
     g = game(game_id)
     spec = g.spec
     if options is not None and isinstance(options, spec.options):
@@ -92,7 +95,7 @@ def load(game_id: str, players: int | None = None, options: Mapping[str, Any] | 
     if seed is None:
         import secrets
         seed = secrets.randbits(63)
-    return Match(g, players if players is not None else spec.preferred_players, chosen, seed)
+    return Match(g, players if players is not None else spec.preferred_players, chosen, seed, chance, start)
 
 
 def restore(record: Mapping[str, Any]) -> Match:

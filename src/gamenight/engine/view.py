@@ -60,7 +60,9 @@ class Zone:
     ``visible_to`` None is everyone; an empty set is nobody (a stock, a face-down
     kitty). ``by`` gives, per piece, the seat that placed it; ``at`` its place
     (a square, a train's open end). ``listed`` False keeps a zone out of views
-    (it still counts for conservation and leak checks)."""
+    (it still counts for conservation and leak checks). ``recap`` marks a look back at
+    pieces that now lie elsewhere (the last trick, now in the winner's pile): shown, but
+    not counted again."""
 
     name: str
     pieces: Sequence[Any]
@@ -72,6 +74,7 @@ class Zone:
     at: Sequence[str] | None = None
     team: int | None = None
     listed: bool = True
+    recap: bool = False
 
     def seen_by(self, viewer: int | None) -> bool:
         vis = self.visible_to
@@ -89,10 +92,11 @@ class ZoneView:
     hidden, only how many there are."""
 
     name: str
-    label: str
-    kind: ZoneKind
-    piece: str
-    """The kind of piece held: ``card``, ``tile``, ``die``, ``chips``... (empty: nothing yet)."""
+    label: str = ""
+    """The zone's name in words; empty: the name itself, capitalised."""
+    kind: ZoneKind = ZoneKind.PILE
+    piece: str = "card"
+    """The kind of piece held: ``card``, ``tile``, ``die``, ``chips``..."""
     pieces: tuple[str, ...] = ()
     hidden: int = 0
     """How many pieces are face down to this viewer (shown as backs)."""
@@ -219,8 +223,8 @@ def _label(name: str) -> str:
 def zone_view(zone: Zone, viewer: int | None) -> ZoneView:
     """``zone`` as ``viewer`` sees it: its pieces, or only their count."""
     pieces = zone.pieces
-    piece = kind_of(pieces[0]) if pieces else ""
-    label = zone.label or _label(zone.name)
+    piece = kind_of(pieces[0]) if pieces else "card"
+    label = zone.label if zone.label and zone.label != _label(zone.name) else ""
     by = tuple(zone.by) if zone.by is not None else None
     at = tuple(zone.at) if zone.at is not None else None
     if zone.seen_by(viewer):
@@ -246,20 +250,28 @@ def flag(name: str, label: str, value: bool) -> Fact:
 
 
 # --- JSON and schema -------------------------------------------------------------------------------
-@lru_cache(maxsize=1)
-def _adapter() -> Any:
+@lru_cache(maxsize=4)
+def _adapter(cls: type) -> Any:
     from pydantic import TypeAdapter
-    return TypeAdapter(View)
+    return TypeAdapter(cls)
 
 
 def view_data(view: View) -> dict[str, Any]:
-    """The view as JSON-ready data (the published schema's form)."""
-    return _adapter().dump_python(view, mode="json")  # type: ignore[no-any-return]
+    """The view as JSON-ready data in the published schema's form (fields left at their
+    defaults are omitted, to keep messages small)."""
+    return _adapter(View).dump_python(view, mode="json", exclude_defaults=True)  # type: ignore[no-any-return]
+
+
+def view_json(value: Any) -> Any:
+    """A ``View`` or ``EventView`` as JSON-ready data (anything else passes through)."""
+    if isinstance(value, (View, EventView)):
+        return _adapter(type(value)).dump_python(value, mode="json", exclude_defaults=True)
+    return value
 
 
 def view_schema() -> dict[str, Any]:
     """The JSON Schema of a view, as the web app publishes it."""
-    return _adapter().json_schema()  # type: ignore[no-any-return]
+    return _adapter(View).json_schema()  # type: ignore[no-any-return]
 
 
 def phase_words(phase: object) -> str:

@@ -14,16 +14,18 @@ and team totals.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from gamenight.core.cards import FACES, SUIT_NAMES, Card, card_text
 from gamenight.core.seats import left_of
-from gamenight.engine.actions import Action
-from gamenight.engine.clauses import Clause
+from gamenight.engine.actions import Action, listed
+from gamenight.engine.clauses import UNKNOWN, Clause, IllegalAction
+from gamenight.engine.events import emit
 from gamenight.engine.game import Game, State, Teams
-from gamenight.engine.view import Zone
+from gamenight.engine.legality import Step, narrow, refuse
+from gamenight.engine.view import Fact, FactKind, Zone, ZoneKind, fact, per_seat
 
 TABLE_SIZE = 176
 
@@ -173,6 +175,10 @@ def suit_word(suit: int) -> str:
     return SUIT_WORDS[suit]
 
 
+def _count(n: int) -> str:
+    return "one of them" if n == 1 else f"{n} of them"
+
+
 @dataclass
 class TrickState(State):
     """A hand of a trick game in progress."""
@@ -251,17 +257,19 @@ class TrickGame(Game[TS]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._plain_lead = cls.lead_restriction is TrickGame.lead_restriction
-        cls._plain_follow = cls.play_restriction is TrickGame.play_restriction
+        cls._plain_lead = cls.lead_steps is TrickGame.lead_steps
+        cls._plain_follow = cls.follow_steps is TrickGame.follow_steps
 
     # --- hooks for games ---------------------------------------------------------------
-    def lead_restriction(self, state: TS, seat: int, hand: list[Card]) -> tuple[list[Card], Clause | None]:
-        """Cards that may be led, and the clause limiting them (None: any card)."""
-        return hand, None
+    def lead_steps(self, state: TS, seat: int, hand: list[Card]) -> Iterator[Step[Card]]:
+        """The game's rules on what may be led, in rulebook order (each narrows the last);
+        default none."""
+        return iter(())
 
-    def play_restriction(self, state: TS, seat: int, allowed: list[Card]) -> tuple[list[Card], Clause | None]:
-        """Further limits on a card played to a trick (e.g. must trump); default none."""
-        return allowed, None
+    def follow_steps(self, state: TS, seat: int, allowed: list[Card]) -> Iterator[Step[Card]]:
+        """The game's rules on a card played to a trick after following suit (must trump,
+        must beat); default none."""
+        return iter(())
 
     def on_trick(self, state: TS, winner: int, plays: list[tuple[int, Card]]) -> None:
         """Called after each trick is gathered."""
@@ -286,14 +294,27 @@ class TrickGame(Game[TS]):
             return (state.turn,)
         return self.other_to_act(state)
 
-    def playable(self, state: TS, seat: int) -> tuple[list[Card], Clause | None]:
+    def play_cascade(self, state: TS, seat: int) -> Iterator[Step[Card]]:
+        """Every rule on the card ``seat`` may play now, in rulebook order: the one
+        authority for both the legal cards and the refusal of any other."""
         hand = state.hands[seat]
-        if not state.trick:
-            return self.lead_restriction(state, seat, hand)
-        allowed = follow_options(hand, state.suit[state.trick[0][1]], state.suit)
-        clause = FOLLOW_SUIT if len(allowed) < len(hand) else None
-        narrowed, extra = self.play_restriction(state, seat, allowed)
-        return narrowed, extra or clause
+        yield Step(hand, PLAY_FROM_HAND, "you do not hold {move}")
+        trick = state.trick
+        if not trick:
+            yield from self.lead_steps(state, seat, hand)
+            return
+        suit = state.suit
+        led = suit[trick[0][1]]
+        same = [c for c in hand if suit[c] == led]
+        allowed = hand
+        if same and len(same) < len(hand):
+            allowed = same
+            yield Step(same, FOLLOW_SUIT, f"{SUIT_NAMES[led]} were led and you hold {_count(len(same))}")
+        yield from self.follow_steps(state, seat, allowed)
+
+    def playable(self, state: TS, seat: int) -> list[Card]:
+        """The cards ``seat`` may play now."""
+        return list(narrow(self.play_cascade(state, seat)))
 
     def legal_actions(self, state: TS, seat: int) -> list[Action]:
         if state.over:
@@ -303,30 +324,37 @@ class TrickGame(Game[TS]):
                 return []
             hand = state.hands[seat]
             trick = state.trick
+            # Fast paths, provably the cascade's answer when the game adds no rule of its own.
             if trick:
                 if self._plain_follow or not state.hooks:
                     suit = state.suit
                     led = suit[trick[0][1]]
                     cards = [c for c in hand if suit[c] == led] or hand
                 else:
-                    cards = self.playable(state, seat)[0]
+                    cards = self.playable(state, seat)
             elif self._plain_lead or not state.hooks:
                 cards = hand
             else:
-                cards = self.lead_restriction(state, seat, hand)[0]
+                cards = self.playable(state, seat)
             table = _PLAY_LIST
             if self.one_deck:
                 return [table[c] for c in cards]  # type: ignore[misc]
             return list(dict.fromkeys([table[c] for c in cards]))  # type: ignore[misc]
         return self.other_legal(state, seat)
 
-    def explain(self, state: TS, seat: int, action: Action) -> Clause | None:
-        if state.phase != "play" or action.verb != "play" or len(action.args) != 1:
-            return None
-        card = action.args[0]
-        if card not in state.hands[seat]:
-            return PLAY_FROM_HAND
-        return self.playable(state, seat)[1]
+    def refusal(self, state: TS, seat: int, action: Action) -> None:
+        if state.phase != "play":
+            self.other_refusal(state, seat, action)
+            return
+        if action.verb != "play" or len(action.args) != 1 or type(action.args[0]) is not Card:
+            raise IllegalAction(UNKNOWN, "play one card: 'play' and the card", state.options)
+        refuse(self.play_cascade(state, seat), action.args[0], state.options, UNKNOWN)
+
+    def other_refusal(self, state: TS, seat: int, action: Action) -> None:
+        """Refuse a move of the game's other phases (bids, passes): the game's cascade."""
+        if not listed(action, self.other_legal(state, seat)):
+            raise IllegalAction(self.explain(state, seat, action) or UNKNOWN,
+                                f"'{action}' is not allowed", state.options)
 
     def _apply(self, state: TS, seat: int, action: Action) -> None:
         if state.phase != "play":
@@ -334,7 +362,9 @@ class TrickGame(Game[TS]):
             return
         hand = state.hands[seat]
         trick = state.trick
-        trick.append((seat, hand.pop(hand.index(action.args[0]))))
+        card = hand.pop(hand.index(action.args[0]))
+        trick.append((seat, card))
+        emit(state, "{0} plays " + card_text(card), seat, pieces=(card,), kind="play")
         active = state.active
         if len(trick) < active.count(True):
             nxt = seat + 1
@@ -352,6 +382,8 @@ class TrickGame(Game[TS]):
                               self.last_identical_wins if last_wins is None else last_wins)
         state.taken[winner].extend([c for _, c in trick])
         state.tricks_won[winner] += 1
+        best = next(c for s, c in trick if s == winner)
+        emit(state, "{0} takes the trick with " + card_text(best), winner, pieces=(best,), kind="trick")
         state.last_trick = trick
         state.trick = []
         state.leader = state.turn = winner
@@ -384,32 +416,34 @@ class TrickGame(Game[TS]):
         return rest
 
     # --- what players see -------------------------------------------------------------------
-    def trick_view(self, state: TS, seat: int | None) -> dict[str, Any]:
-        """The parts of a view every trick game shares."""
-        return {
-            "seat": seat,
-            "players": state.players,
-            "phase": state.phase,
-            "hand_no": state.hand_no,
-            "dealer": state.dealer,
-            "to_act": list(self.to_act(state)),
-            "turn": state.turn if state.phase == "play" and not state.over else None,
-            "hand": [card_text(c) for c in state.hands[seat]] if seat is not None else None,
-            "hand_sizes": [len(h) for h in state.hands],
-            "active": list(state.active),
-            "trick": [{"seat": s, "card": card_text(c)} for s, c in state.trick],
-            "last_trick": [{"seat": s, "card": card_text(c)} for s, c in state.last_trick],
-            "tricks_won": list(state.tricks_won),
-            "trump": "CDHS"[state.trump] if state.trump is not None else None,
-            "sheet": state.sheet.to_dict(),
-            "over": state.over,
-        }
+    def trick_facts(self, state: TS, seat: int | None) -> list[Fact]:
+        """The facts every trick game shows: trump and the tricks each seat has taken."""
+        facts = []
+        if state.trump is not None:
+            facts.append(fact("trump", "Trump", FactKind.SUIT, SUIT_WORDS[state.trump]))
+        facts.append(per_seat("tricks", "Tricks", state.tricks_won))
+        return facts
+
+    def facts(self, state: TS, seat: int | None) -> list[Fact]:
+        return self.trick_facts(state, seat)
+
+    def phase(self, state: TS) -> object:
+        return "over" if state.over else state.phase
 
     def trick_zones(self, state: TS) -> list[Zone]:
-        zones = [Zone(f"hand {s}", state.hands[s], frozenset({s})) for s in range(state.players)]
-        zones.append(Zone("trick", [c for _, c in state.trick]))
-        zones += [Zone(f"taken {s}", state.taken[s]) for s in range(state.players)]
+        """Hands (each seen by its owner), the trick and the last trick in front of the
+        seats that played them, and the tricks taken (face down, not shown)."""
+        zones = [Zone("hand", state.hands[s], frozenset({s}), owner=s, kind=ZoneKind.HAND, label="Hand")
+                 for s in range(state.players) if state.active[s] or state.hands[s]]
+        zones.append(Zone("trick", [c for _, c in state.trick], kind=ZoneKind.TRICK, label="Trick",
+                          by=[s for s, _ in state.trick]))
+        zones.append(Zone("last-trick", [c for _, c in state.last_trick], kind=ZoneKind.LAST_TRICK,
+                          label="Last trick", by=[s for s, _ in state.last_trick], recap=True))
+        zones += [Zone("taken", state.taken[s], owner=s, label="Taken", listed=False) for s in range(state.players)]
         return zones
+
+    def zones(self, state: TS) -> list[Zone]:
+        return self.trick_zones(state)
 
     def all_cards(self, state: TS) -> list[Card]:
         return state.deck

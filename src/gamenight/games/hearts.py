@@ -5,18 +5,22 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-from gamenight.core.cards import Card, card_text, code, standard_deck
+from gamenight.core.cards import Card, cards_text, code, standard_deck
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
 from gamenight.engine.clauses import Clause, IllegalAction, Rules
+from gamenight.engine.events import emit, private
 from gamenight.engine.game import GameSpec, Result, ranked
+from gamenight.engine.legality import Step
 from gamenight.engine.options import option
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.engine.view import Zone
+from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, flag, per_seat
 from gamenight.families import tricks
 from gamenight.families.tricks import TrickGame, TrickState
 
@@ -37,52 +41,64 @@ R = "Players and cards"
 P = "Passing"
 L = "Play"
 S = "Scoring"
+DECK_RULE = Clause("hearts.deck", "One deck of cards without jokers. Aces are high down to 2s, which are low. "
+                   "There is no trump suit.", R)
+DEAL_FOUR = Clause("hearts.deal.four", "With four players each player gets 12 cards and 4 are dealt into the "
+                   "centre (the kitty).", R, players=lambda n: n == 4)
+DEAL_OTHER = Clause("hearts.deal.other", "With other numbers of players the cards are dealt out evenly with the "
+                    "remainder going into the middle; there must always be at least 2 cards in the middle.", R,
+                    players=lambda n: n != 4)
+PASS = Clause("hearts.pass", "After looking at their hand, each player chooses {pass_count} cards and passes "
+              "them face down to another player. All players pass their own cards before looking at the "
+              "cards they receive.", P, option="pass_count")
+PASS_ROTATION = Clause("hearts.pass.rotation", "Passing rotates by hand: left, right, across the table, then no "
+                       "passing (keeper).", P, players=lambda n: n == 4)
+PASS_ROTATION_MANY = Clause("hearts.pass.rotation-many", "With more than four players the across round becomes "
+                            "two players to the left: left, right, two to the left, keeper.", P,
+                            players=lambda n: n > 4)
+PASS_ROTATION_THREE = Clause("hearts.pass.rotation-three", "With three players there is no across round: left, "
+                             "right, keeper (the book lists only the four-hand rotation; with three there is no "
+                             "seat across).", P, players=lambda n: n == 3)
+LOWEST_CLUB = Clause("hearts.lead.lowest-club", "The player holding the 2 of clubs after the pass plays it to "
+                     "start the first trick. If nobody has it, it is in the kitty and the 3 of clubs leads, and "
+                     "so on.", L)
+FIRST_TRICK_POINTS = Clause("hearts.first-trick.points", "No heart and not the queen of spades may be played on "
+                            "the first trick unless you hold nothing else.", L, option="points_on_first_trick",
+                            when=lambda o: not o.points_on_first_trick)
+KITTY = Clause("hearts.kitty", "The winner of the first trick gets the cards in the middle of the table. They "
+               "do not play them, but any points in them count for that player at the end of the hand.", L)
+FACE_DOWN = Clause("hearts.tricks.face-down", "The winner of a trick keeps all cards won in a single stack in "
+                   "front of them, face down (table custom: the app shows the last trick and everyone's points "
+                   "taken).", L)
+HEARTS_BROKEN = Clause("hearts.lead.hearts-broken", "Hearts may not be led until a heart or the queen of spades "
+                       "has been played. The queen of spades may be led at any time.", L)
+ONLY_HEARTS = Clause("hearts.lead.only-hearts", "A player who holds nothing but hearts may lead a heart even "
+                     "before hearts are broken (the book is silent; there is nothing else to lead).", L)
+CARD_POINTS = Clause("hearts.score.cards", "Hearts are 1 point each; the queen of spades is 13 points.", S)
+POWER = Clause("hearts.score.power", "POWER: a player who wins all 13 hearts and the queen of spades scores "
+               "zero and 26 points are added to every other player's score.", S)
+END = Clause("hearts.end", "The game is played to {target} points: when a player reaches it at the end of a "
+             "hand, the player with the lowest score wins.", S, option="target")
+HIGHEST_WINS = Clause("hearts.highest-wins", "The highest card of the suit led wins a trick; a card of another "
+                      "suit never wins.", "Playing the tricks")
+"""Hearts rewords the family's highest-wins clause: there are no trumps."""
+
 RULES = Rules([
-    Clause("hearts.deck", "One deck of cards without jokers. Aces are high down to 2s, which are low. "
-           "There is no trump suit.", R),
-    Clause("hearts.deal.four", "With four players each player gets 12 cards and 4 are dealt into the "
-           "centre (the kitty).", R, players=lambda n: n == 4),
-    Clause("hearts.deal.other", "With other numbers of players the cards are dealt out evenly with the "
-           "remainder going into the middle; there must always be at least 2 cards in the middle.", R,
-           players=lambda n: n != 4),
-    Clause("hearts.pass", "After looking at their hand, each player chooses {pass_count} cards and passes "
-           "them face down to another player. All players pass their own cards before looking at the "
-           "cards they receive.", P, option="pass_count"),
-    Clause("hearts.pass.rotation", "Passing rotates by hand: left, right, across the table, then no "
-           "passing (keeper).", P, players=lambda n: n == 4),
-    Clause("hearts.pass.rotation-many", "With more than four players the across round becomes two "
-           "players to the left: left, right, two to the left, keeper.", P, players=lambda n: n > 4),
-    Clause("hearts.pass.rotation-three", "With three players there is no across round: left, right, "
-           "keeper (the book lists only the four-hand rotation; with three there is no seat across).", P,
-           players=lambda n: n == 3),
-    Clause("hearts.lead.lowest-club", "The player holding the 2 of clubs after the pass plays it to "
-           "start the first trick. If nobody has it, it is in the kitty and the 3 of clubs leads, and so on.",
-           L),
-    Clause("hearts.first-trick.points", "No heart and not the queen of spades may be played on the first "
-           "trick unless you hold nothing else.", L, option="points_on_first_trick",
-           when=lambda o: not o.points_on_first_trick),
-    Clause("hearts.kitty", "The winner of the first trick gets the cards in the middle of the table. They "
-           "do not play them, but any points in them count for that player at the end of the hand.", L),
-    Clause("hearts.tricks.face-down", "The winner of a trick keeps all cards won in a single stack in front "
-           "of them, face down (table custom: the app shows the last trick and everyone's points taken).", L),
-    Clause("hearts.lead.hearts-broken", "Hearts may not be led until a heart or the queen of spades has been "
-           "played. The queen of spades may be led at any time.", L),
-    Clause("hearts.lead.only-hearts", "A player who holds nothing but hearts may lead a heart even "
-           "before hearts are broken (the book is silent; there is nothing else to lead).", L),
-    Clause("hearts.score.cards", "Hearts are 1 point each; the queen of spades is 13 points.", S),
-    Clause("hearts.score.power", "POWER: a player who wins all 13 hearts and the queen of spades scores "
-           "zero and 26 points are added to every other player's score.", S),
-    Clause("hearts.end", "The game is played to {target} points: when a player reaches it at the end of a "
-           "hand, the player with the lowest score wins.", S, option="target"),
-    tricks.FIRST_DEALER,
-    tricks.DEAL_PASSES_LEFT,
-    # Hearts has no trumps: only the shared clauses that hold without them.
-    tricks.FOLLOW_SUIT,
-    Clause("hearts.highest-wins", "The highest card of the suit led wins a trick; a card of another suit "
-           "never wins.", "Playing the tricks"),
-    tricks.WINNER_LEADS,
-    tricks.PLAY_FROM_HAND,
+    DECK_RULE, DEAL_FOUR, DEAL_OTHER, PASS, PASS_ROTATION, PASS_ROTATION_MANY, PASS_ROTATION_THREE, LOWEST_CLUB,
+    FIRST_TRICK_POINTS, KITTY, FACE_DOWN, HEARTS_BROKEN, ONLY_HEARTS, CARD_POINTS, POWER, END,
+    tricks.FIRST_DEALER, tricks.DEAL_PASSES_LEFT,
+    tricks.FOLLOW_SUIT, HIGHEST_WINS, tricks.WINNER_LEADS, tricks.PLAY_FROM_HAND,
 ])
+TEXT_ONLY = (DECK_RULE, DEAL_FOUR, DEAL_OTHER, PASS_ROTATION, PASS_ROTATION_MANY, PASS_ROTATION_THREE, FACE_DOWN,
+             ONLY_HEARTS, END, HIGHEST_WINS, tricks.FIRST_DEALER, tricks.DEAL_PASSES_LEFT, tricks.WINNER_LEADS)
+"""Clauses that describe the deal and the play; the code follows them but cites none."""
+
+
+class Phase(StrEnum):
+    PASS = "passing"
+    PLAY = "play"
+    OVER = "over"
+
 
 SPEC = GameSpec(
     id="hearts", title="Hearts", family="tricks", players=(3, 4, 5, 6, 7), default_players=4,
@@ -135,12 +151,12 @@ class Hearts(TrickGame[HeartsState]):
         state.kitty_owner = None
         state.passes = {}
         if state.options.pass_count and pass_offset(state.hand_no, state.players):
-            state.phase = "pass"
+            state.phase = Phase.PASS
         else:
             self._start_play(state)
 
     def _start_play(self, state: HeartsState) -> None:
-        state.phase = "play"
+        state.phase = Phase.PLAY
         for rank in range(2, 15):
             c = code(rank, CLUBS)
             for s in range(state.players):
@@ -160,54 +176,61 @@ class Hearts(TrickGame[HeartsState]):
         new = tuple.__new__
         return [new(Action, ("pass", combo)) for combo in itertools.combinations(hand, state.options.pass_count)]
 
-    def check(self, state: HeartsState, seat: int, action: Action) -> None:
-        if state.phase == "pass" and not state.over and seat not in state.passes and action.verb == "pass":
-            chosen = action.cards
-            hand = list(state.hands[seat])
-            ok = len(chosen) == len(action.args) == state.options.pass_count
-            for c in chosen if ok else ():
-                if c in hand:
-                    hand.remove(c)
-                else:
-                    ok = False
-            if ok:
-                return
-            raise IllegalAction(RULES["hearts.pass"], f"pass exactly {state.options.pass_count} cards you hold",
+    def other_refusal(self, state: HeartsState, seat: int, action: Action) -> None:
+        """A pass is exactly ``pass_count`` cards you hold; checked directly, not by listing
+        every combination."""
+        count = state.options.pass_count
+        if action.verb != "pass":
+            raise IllegalAction(PASS, f"now each player passes {count} cards: 'pass' and the cards",
                                 state.options)
-        super().check(state, seat, action)
+        chosen = action.cards
+        if len(chosen) != len(action.args) or len(chosen) != count:
+            raise IllegalAction(PASS, f"pass exactly {count} cards, not {len(action.args)}", state.options)
+        hand = list(state.hands[seat])
+        for c in chosen:
+            if c not in hand:
+                raise IllegalAction(tricks.PLAY_FROM_HAND, f"you do not hold {c}" if c not in state.hands[seat]
+                                    else f"you hold only one {c}", state.options)
+            hand.remove(c)
 
     def other_apply(self, state: HeartsState, seat: int, action: Action) -> None:
         chosen = tuple(sorted(action.cards))
         state.passes[seat] = chosen
         for c in chosen:
             state.hands[seat].remove(c)
+        off = pass_offset(state.hand_no, state.players)
+        to = left_of(seat, state.players, off)
+        private(state, seat, "{0} passes " + cards_text(chosen) + " to {1}",
+                "{0} passes " + _number(len(chosen)) + " cards to {1}", seat, to, pieces=chosen, kind="pass")
         if len(state.passes) == state.players:
-            off = pass_offset(state.hand_no, state.players)
             for s, given in state.passes.items():
-                state.hands[left_of(s, state.players, off)].extend(given)
+                receiver = left_of(s, state.players, off)
+                state.hands[receiver].extend(given)
+                private(state, receiver, "{0} received " + cards_text(given) + " from {1}", None, receiver, s,
+                        pieces=given, kind="received")
             for h in state.hands:
                 h.sort()
             self._start_play(state)
 
     # --- play restrictions ----------------------------------------------------------------------
-    def lead_restriction(self, state: HeartsState, seat: int, hand: list[Card]) -> tuple[list[Card], Clause | None]:
+    def lead_steps(self, state: HeartsState, seat: int, hand: list[Card]) -> Iterator[Step[Card]]:
         if state.first_trick:
             lowest = min((c for c in hand if c >> 4 == CLUBS), default=None)
             if lowest is not None:
-                return [lowest], RULES["hearts.lead.lowest-club"]
+                yield Step([lowest], LOWEST_CLUB, f"the first trick is led with your lowest club, {lowest}")
+                return
         if state.broken:
-            return hand, None
+            return
         allowed = [c for c in hand if c >> 4 != HEARTS]
-        if not allowed:
-            return hand, None
-        return allowed, RULES["hearts.lead.hearts-broken"]
+        if allowed and len(allowed) < len(hand):
+            yield Step(allowed, HEARTS_BROKEN, "hearts are not broken yet")
 
-    def play_restriction(self, state: HeartsState, seat: int, allowed: list[Card]) -> tuple[list[Card], Clause | None]:
+    def follow_steps(self, state: HeartsState, seat: int, allowed: list[Card]) -> Iterator[Step[Card]]:
         if state.first_trick and not state.options.points_on_first_trick:
             clean = [c for c in allowed if c >> 4 != HEARTS and c != QUEEN_OF_SPADES]
             if clean and len(clean) < len(allowed):
-                return clean, RULES["hearts.first-trick.points"]
-        return allowed, None
+                yield Step(clean, FIRST_TRICK_POINTS, "no points may be played on the first trick while you "
+                           "hold another card you may play")
 
     def on_trick(self, state: HeartsState, winner: int, plays: list[tuple[int, Card]]) -> None:
         if not state.broken and any(c >> 4 == HEARTS or c == QUEEN_OF_SPADES for _, c in plays):
@@ -222,15 +245,25 @@ class Hearts(TrickGame[HeartsState]):
         owner = state.kitty_owner if state.kitty_owner is not None else 0
         won = [t + state.kitty if s == owner else t for s, t in enumerate(state.taken)]
         pts = [card_points(t) for t in won]
-        notes = [f"the kitty went to seat {owner} [hearts.kitty]"]
+        notes = [f"hearts 1 point each, the queen of spades 13 [{CARD_POINTS.id}]",
+                 f"the kitty went to seat {owner} [{KITTY.id}]"]
+        points = f" ({card_points(state.kitty)} points)"
+        private(state, owner, "{0} took the kitty: " + cards_text(state.kitty) + points, "{0} took the kitty" + points,
+                owner, pieces=state.kitty, kind="summary")
+        queen = next(s for s, t in enumerate(won) if QUEEN_OF_SPADES in t)
+        emit(state, "{0} took the queen of spades", queen, kind="summary")
         if 26 in pts:
             shooter = pts.index(26)
             pts = [0 if s == shooter else 26 for s in range(state.players)]
-            notes.append(f"seat {shooter} took Power [hearts.score.power]")
+            notes.append(f"seat {shooter} took Power [{POWER.id}]")
+            emit(state, "{0} takes Power: 26 points to everyone else", shooter, kind="summary")
+        else:
+            emit(state, "Points this hand: " + ", ".join(f"{{{s}}} {p}" for s, p in enumerate(pts)),
+                 *range(state.players), kind="summary")
         state.sheet.add(f"hand {state.hand_no}", tuple(pts), state.ply + 1, notes)
         if max(state.sheet.totals) >= state.options.target:
             state.over = True
-            state.phase = "over"
+            state.phase = Phase.OVER
             return
         state.dealer = left_of(state.dealer, state.players)
         self._deal(state)
@@ -238,28 +271,29 @@ class Hearts(TrickGame[HeartsState]):
     def result(self, state: HeartsState) -> Result:
         return ranked(state.sheet.totals, high_wins=False)
 
-    # --- views ---------------------------------------------------------------------------------
-    def view(self, state: HeartsState, seat: int | None) -> dict[str, Any]:
-        v = self.trick_view(state, seat)
-        v["kitty_size"] = len(state.kitty)
-        v["kitty_owner"] = state.kitty_owner
-        v["hearts_broken"] = state.broken
+    # --- what players see ------------------------------------------------------------------------
+    def facts(self, state: HeartsState, seat: int | None) -> list[Fact]:
+        facts = [per_seat("points", "Points taken", [card_points(t) for t in state.taken]),
+                 *self.trick_facts(state, seat)]
+        if state.broken:
+            facts.append(flag("hearts-broken", "Hearts broken", True))
+        if state.kitty_owner is not None:
+            facts.append(fact("kitty-owner", "Kitty taken by", FactKind.SEAT, state.kitty_owner))
         off = pass_offset(state.hand_no, state.players)
-        v["pass_to"] = left_of(seat, state.players, off) if seat is not None and off else None
-        v["passed"] = sorted(state.passes)
-        if seat is not None and seat in state.passes and state.phase == "pass":
-            v["my_pass"] = [card_text(c) for c in state.passes[seat]]
-        v["points_taken"] = [card_points(t) for t in state.taken]
-        if seat is not None and seat == state.kitty_owner:
-            v["kitty"] = [card_text(c) for c in state.kitty]
-        return v
+        if state.phase == Phase.PASS:
+            facts.append(fact("passed", "Passed", FactKind.SEATS, sorted(state.passes)))
+            if seat is not None:
+                facts.append(fact("pass-to", "You pass to", FactKind.SEAT, left_of(seat, state.players, off)))
+        return facts
 
     def zones(self, state: HeartsState) -> list[Zone]:
         owner = state.kitty_owner
-        zones = self.trick_zones(state) + [Zone("kitty", state.kitty,
-                                                frozenset() if owner is None else frozenset({owner}))]
-        if state.phase == "pass":
-            zones += [Zone(f"passing {s}", list(cards), frozenset({s})) for s, cards in state.passes.items()]
+        zones = self.trick_zones(state)
+        zones.append(Zone("kitty", state.kitty, frozenset() if owner is None else frozenset({owner}), owner=owner,
+                          label="Kitty"))
+        if state.phase == Phase.PASS:
+            zones += [Zone("passing", list(cards), frozenset({s}), owner=s, label="Passing", listed=False)
+                      for s, cards in state.passes.items()]
         return zones
 
     def redact(self, state: HeartsState, seat: int, action: Action, viewer: int | None) -> str:
@@ -267,9 +301,15 @@ class Hearts(TrickGame[HeartsState]):
             return f"pass {len(action.args)} cards"
         return str(action)
 
-    def prompt(self, state: HeartsState, seat: int) -> str:
-        if state.phase == "pass":
+    def prompt(self, state: HeartsState, seat: int) -> Prompt | str:
+        if seat not in self.to_act(state):
+            return ""
+        if state.phase == Phase.PASS:
             off = pass_offset(state.hand_no, state.players)
-            return f"Choose {state.options.pass_count} cards to pass to seat {left_of(seat, state.players, off)}."
-        return "Play a card." if seat == state.turn else ""
+            return Prompt(f"Choose {_number(state.options.pass_count)} cards to pass to {{0}}.",
+                          (left_of(seat, state.players, off),))
+        return "Play a card."
 
+
+def _number(n: int) -> str:
+    return ("no", "one", "two", "three", "four", "five", "six")[n] if n <= 6 else str(n)

@@ -25,6 +25,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import gamenight
 from gamenight import houses as H
 from gamenight.engine import options as opts
+from gamenight.engine.view import view_schema
 from gamenight.rulebook import render
 from gamenight.server.houses import HouseProblem, HouseService
 from gamenight.server.houses import router as house_router
@@ -212,6 +213,11 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
         return {"ok": True, "tables": len(service().tables)}
+
+    @app.get("/api/schema/view")
+    async def view_schema_route() -> dict[str, Any]:
+        """The JSON Schema of the ``view`` every state message carries."""
+        return view_schema()
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:

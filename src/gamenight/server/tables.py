@@ -38,10 +38,13 @@ from gamenight.engine.actions import Action, ActionSyntaxError
 from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.match import Match, MatchRecordError
 from gamenight.engine.registry import UnknownGame, resolve_options
+from gamenight.engine.view import view_json
 from gamenight.store import SeatRow, Store, StoreError, TableRow, new_token
 
 log = logging.getLogger("gamenight.server")
 T = TypeVar("T")
+RECENT_EVENTS = 30
+"""How many of the latest events a client that (re)connects is told."""
 
 WAITING, PLAYING, OVER, BROKEN = "waiting", "playing", "over", "broken"
 
@@ -106,6 +109,8 @@ class Connection(abc.ABC):
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.log_sent = 0
+        self.events_sent: int | None = None
+        """Events of the current match this client has been told (None: only recent ones)."""
         self.closed = False
 
     def send(self, payload: dict[str, Any] | str) -> None:
@@ -301,6 +306,7 @@ class TableService:
         table.error = None
         for c in table.connections():
             c.log_sent = 0
+            c.events_sent = 0
         self.refresh_house(table)
 
     def refresh_house(self, table: Table) -> None:
@@ -428,6 +434,7 @@ class TableService:
                 self._cancel_takeover(s)
                 s.away_since, s.bot_playing = None, False
             conn.log_sent = 0
+            conn.events_sent = None
             self._broadcast(table)
 
     async def disconnect(self, table: Table, conn: Connection) -> None:
@@ -591,15 +598,22 @@ class TableService:
 
     def resync(self, table: Table, conn: Connection) -> None:
         conn.log_sent = 0
+        conn.events_sent = None
         self._send_state(table, conn.seat, [conn], table.info())
 
     def _send_state(self, table: Table, viewer: int | None, conns: list[Connection], info: dict[str, Any]) -> None:
         base = self.state_payload(table, viewer, info)
         lines = table.logs.get(viewer, [])
+        match = table.match
+        count = match.event_count if match is not None else 0
         for c in conns:
             start = c.log_sent if c.log_sent <= len(lines) else 0
-            payload = dict(base, log_start=start, log=lines[start:])
+            first = c.events_sent if c.events_sent is not None and c.events_sent <= count else \
+                max(0, count - RECENT_EVENTS)
+            events = [view_json(e) for e in match.events(viewer, first)] if match is not None else []
+            payload = dict(base, log_start=start, log=lines[start:], events=events)
             c.log_sent = len(lines)
+            c.events_sent = count
             c.send(payload)
 
     def state_payload(self, table: Table, viewer: int | None, info: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -607,24 +621,22 @@ class TableService:
         out: dict[str, Any] = {"type": "state", "table": info or table.info(), "you": viewer}
         match = table.match
         if match is None:
-            out.update(view=None, to_act=[], prompt="", legal=[], legal_truncated=False, sheet=None, ply=0,
+            out.update(view=None, to_act=[], legal=[], legal_truncated=False, sheet=None, ply=0,
                        over=False, result=None)
             return out
         to_act = list(match.to_act())
         legal: list[str] = []
-        prompt = ""
         if viewer is not None and viewer in to_act and table.status == PLAYING:
             acts = match.legal_actions(viewer)
             legal = [action_text(a) for a in acts[:self.settings.max_legal]]
             out["legal_truncated"] = len(acts) > len(legal)
-            prompt = match.prompt(viewer)
         else:
             out["legal_truncated"] = False
         result = None
         if match.over:
             r = match.result()
             result = {"winners": list(r.winners), "ranking": [list(g) for g in r.ranking], "scores": list(r.scores)}
-        out.update(view=match.view(viewer), to_act=to_act, prompt=prompt, legal=legal,
+        out.update(view=view_json(match.game.view(match.state, viewer)), to_act=to_act, legal=legal,
                    sheet=match.sheet.to_dict(), ply=len(match.log), over=match.over, result=result)
         return out
 

@@ -1,7 +1,7 @@
 // One table, live: a WebSocket for this seat (or a spectator), the board drawn from the
 // seat's own view, its legal actions as clickable cards and buttons, host controls.
 import { api, card, h, isCard } from "./dom.js";
-import { renderBoard, renderSheet } from "./view.js";
+import { eventText, fill, myHand, renderBoard, renderSheet } from "./view.js";
 import { renderQuestions } from "./questions.js";
 
 const $ = (id) => document.getElementById(id);
@@ -12,6 +12,7 @@ const hostToken = params.get("host");
 
 let state = null;
 let log = [];
+let events = [];
 let selected = new Set();
 let ws = null;
 let retry = 0;
@@ -57,11 +58,13 @@ function renderMe() {
   const box = $("me");
   if (!state) return;
   const view = state.view || {};
-  const hand = Array.isArray(view.hand) ? view.hand : null;
+  const handZone = myHand(state);
+  const hand = handZone ? (handZone.pieces || []) : null;
   const { single, multi, buttons } = analyse(state.legal || [], hand);
   const parts = [];
   if (state.you === null) parts.push(h("p", { class: "muted" }, "You are watching: only public information is shown."));
-  if (state.prompt) parts.push(h("p", { class: "prompt", id: "prompt" }, state.prompt));
+  const prompt = view.prompt?.text ? fill(view.prompt.text, view.prompt.seats || [], state) : "";
+  if (prompt && (state.to_act || []).includes(state.you)) parts.push(h("p", { class: "prompt", id: "prompt" }, prompt));
   else if (state.table.status === "playing" && state.you !== null) {
     const waiting = (state.to_act || []).map((s) => state.table.seats[s]?.name).join(", ");
     parts.push(h("p", { class: "muted", id: "prompt" }, waiting ? `Waiting for ${waiting}.` : ""));
@@ -126,7 +129,7 @@ function renderAll() {
   renderMe();
   $("sheet").replaceChildren(renderSheet(state.sheet));
   const ol = $("log");
-  ol.replaceChildren(...log.map((line) => h("li", {}, line)));
+  ol.replaceChildren(...events.map((e) => h("li", { class: e.kind ? `event-${e.kind}` : null }, eventText(e, state))));
   ol.scrollTop = ol.scrollHeight;
   if (state.over && state.result) {
     const names = state.result.winners.map((s) => t.seats[s].name).join(" and ");
@@ -202,15 +205,18 @@ function connect() {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
       log = log.slice(0, msg.log_start).concat(msg.log);
+      if (state?.table?.match_number !== msg.table.match_number) events = [];
+      events = events.concat(msg.events || []).slice(-200);
       state = msg;
       // keep a half-made card selection while others move; drop cards that left the hand
-      const inHand = new Set((msg.view && Array.isArray(msg.view.hand)) ? msg.view.hand : []);
+      const inHand = new Set(myHand(msg)?.pieces || []);
       selected = new Set([...selected].filter((c) => inHand.has(c)));
       if (!msg.over && msg.table.status === "playing") $("banner").replaceChildren();
       renderAll();
     } else if (msg.type === "refused") {
       const rulings = msg.rulings || [];
-      banner("refused", h("strong", {}, `Not allowed: ${msg.action}. `), msg.rule, " ",
+      banner("refused", h("strong", {}, `Not allowed: ${msg.action}`), msg.detail ? ` — ${msg.detail}. ` : ". ",
+        msg.rule, " ",
         h("small", { class: "clause-id" }, `[${msg.clause_id}]`),
         rulings.length ? h("ul", { class: "rulings" }, rulings.map((r) =>
           h("li", { class: "ruling" }, h("strong", {}, `${r.tag}: `), r.text, " ", h("small", {}, `(${r.meta})`))))

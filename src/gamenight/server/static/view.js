@@ -1,111 +1,176 @@
-// Generic rendering of any game's view: seats with their per-seat figures, the trick,
-// piles and melds of cards, dice, and every other public fact as a small list.
-import { card, cardBack, h, isCard } from "./dom.js";
+// Rendering of any game's typed view, by kind: seats with their per-seat facts and
+// hidden-piece counts, zones of pieces (cards, tiles, dice, chips...) laid out by zone
+// kind, facts shown by fact kind, and events in words with the players' names.
+import { card, cardBack, h } from "./dom.js";
 
-// Shown elsewhere (seats, prompt, score sheet) or bookkeeping a player never needs to read.
-const HANDLED = new Set(["hand", "trick", "last_trick", "sheet", "to_act", "over", "phase", "seat", "players",
-                         "options", "turn", "dealer", "game"]);
-const nice = (k) => k.replaceAll("_", " ");
-
-function isCardList(v) {
-  return Array.isArray(v) && v.length > 0 && v.every(isCard);
-}
-function isMelds(v) {
-  return Array.isArray(v) && v.length > 0 && v.every((m) => Array.isArray(m) && m.every(isCard)) &&
-    v.some((m) => m.length);
-}
-function isDice(k, v) {
-  return /dice|roll|kept|die/.test(k) && Array.isArray(v) && v.length > 0 &&
-    v.every((d) => Number.isInteger(d) && d >= 1 && d <= 6);
-}
+const SUIT_SYMBOL = { clubs: "♣", diamonds: "♦", hearts: "♥", spades: "♠" };
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
-export function dice(values) {
-  return h("span", {}, values.map((d) => h("span", { class: "die", title: String(d) }, PIPS[d] || d)));
+export function seatName(state, seat) {
+  if (seat === state.you) return "You";
+  return state.table.seats[seat]?.name || `Seat ${seat}`;
 }
 
-function plays(list, seats) {
-  return list.map((p) => h("figure", {}, card(p.card),
-    h("figcaption", {}, seats?.[p.seat]?.name || `seat ${p.seat}`)));
+const IRREGULAR = { has: "have", is: "are", was: "were", does: "do" };
+function secondPerson(verb) {
+  if (IRREGULAR[verb]) return IRREGULAR[verb];
+  if (/(sses|shes|ches|xes|zes)$/.test(verb)) return verb.slice(0, -2);
+  if (verb.endsWith("s") && !verb.endsWith("ss")) return verb.slice(0, -1);
+  return verb;
 }
 
-// Nested facts as words a player reads ("count 1900 · dice 2"), never raw JSON.
-function words(v) {
-  if (v === null || v === undefined) return "—";
-  if (typeof v === "boolean") return v ? "yes" : "no";
-  if (Array.isArray(v)) {
-    const nested = v.some((x) => x !== null && typeof x === "object");
-    return v.length ? v.map(words).join(nested ? "; " : " ") : "—";
+// "{0} takes the trick with QS" -> "Bea takes the trick with QS"; your own seat: "You take..."
+export function fill(text, seats, state) {
+  return String(text).replace(/\{(\d+)\}( ?)([a-z]+)?/g, (_, i, space, verb) => {
+    const s = seats?.[Number(i)];
+    if (s === undefined) return `?${space}${verb || ""}`;
+    if (s === state.you) return `You${space}${verb ? secondPerson(verb) : ""}`;
+    return `${seatName(state, s)}${space}${verb || ""}`;
+  });
+}
+
+// One piece in its notation, drawn as what it is.
+export function piece(kind, text, opts = {}) {
+  if (kind === "card") return card(text, opts);
+  if (kind === "die") {
+    const [k, face] = text.split(":");
+    const glyph = k === "d6" ? PIPS[Number(face)] || face : face;
+    return h(opts.onclick ? "button" : "span", { class: `die ${opts.cls || ""}`.trim(), title: text,
+      "aria-label": `die showing ${face}`, type: opts.onclick ? "button" : null, onclick: opts.onclick,
+      dataset: { piece: text } }, glyph);
   }
-  if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${nice(k)} ${words(x)}`).join(" · ");
-  return String(v);
-}
-
-function scalar(v) {
-  return isCard(v) ? card(v) : words(v);
-}
-
-// Per-seat facts: arrays with one entry per seat (hand sizes, tricks won, bids, scores...).
-export function perSeat(view, players) {
-  const out = {};
-  for (const [k, v] of Object.entries(view)) {
-    if (HANDLED.has(k) || !Array.isArray(v) || v.length !== players) continue;
-    const seatList = v.every((x, i) => Number.isInteger(x) && x >= 0 && x < players && (i === 0 || x > v[i - 1]));
-    if (seatList && !/score|size|won|bid|taken|point|tricks|count|total/.test(k)) continue;
-    if (v.every((x) => x === null || ["number", "string", "boolean"].includes(typeof x)) && !v.every(isCard)) {
-      out[k] = v;
-    }
+  if (kind === "tile") {
+    const [a, b] = text.split("-");
+    return h(opts.onclick ? "button" : "span", { class: `tile ${opts.cls || ""}`.trim(), title: text,
+      "aria-label": `tile ${a}-${b}`, type: opts.onclick ? "button" : null, onclick: opts.onclick,
+      dataset: { piece: text } }, h("span", {}, a), h("span", {}, b));
   }
-  return out;
+  return h("span", { class: `piece ${kind}`, dataset: { piece: text } }, text);
+}
+
+function backs(n, kind) {
+  if (!n) return [];
+  if (kind === "card" || kind === "") return n > 6 ? [cardBack(n), ` ×${n}`] : Array.from({ length: n }, () => cardBack(n));
+  return [h("span", { class: "muted" }, `${n} hidden`)];
+}
+
+export function myHand(state) {
+  const v = state.view;
+  if (!v || state.you === null || state.you === undefined) return null;
+  return v.zones?.find((z) => z.kind === "hand" && z.owner === state.you) || null;
+}
+
+function perSeatFacts(view) {
+  return (view.facts || []).filter((f) => f.kind === "per-seat");
+}
+
+export function factValue(f, state) {
+  const v = f.value;
+  switch (f.kind) {
+    case "seat": return seatName(state, v);
+    case "seats": return (v || []).map((s) => seatName(state, s)).join(", ") || "—";
+    case "team": return (state.view.teams?.[v] || []).map((s) => seatName(state, s)).join(" & ");
+    case "suit": return `${SUIT_SYMBOL[v] || ""} ${v}`.trim();
+    case "money": return `$${(v / 100).toFixed(2)}`;
+    case "chips": return `${v} chips`;
+    case "flag": return v ? "yes" : "no";
+    case "pieces": return h("span", {}, (v || []).map((p) => piece(guessKind(p), p)));
+    case "table": return h("table", { class: "facts-table" },
+      h("thead", {}, h("tr", {}, (v.columns || []).map((c) => h("th", {}, c)))),
+      h("tbody", {}, (v.rows || []).map((r) => h("tr", {}, r.map((c) => h("td", {}, String(c)))))));
+    default: return v === null || v === undefined ? "—" : String(v);
+  }
+}
+
+function guessKind(p) {
+  if (/^(d6|pk):/.test(p)) return "die";
+  if (/^\d+-\d+$/.test(p)) return "tile";
+  return "card";
+}
+
+function perSeatValue(f, seat, state) {
+  const v = f.value?.[seat];
+  if (v === null || v === undefined) return null;
+  return factValue({ kind: f.of || "number", value: v }, state);
 }
 
 export function renderSeats(state) {
   const t = state.table;
   const view = state.view || {};
-  const facts = perSeat(view, t.players);
   const acting = new Set(state.to_act || []);
+  const facts = perSeatFacts(view);
+  const hands = new Map();
+  for (const z of view.zones || []) {
+    if (z.kind === "hand" && z.owner !== null && z.owner !== undefined) {  // kind is omitted only for piles
+      hands.set(z.owner, (hands.get(z.owner) || 0) + (z.pieces?.length || 0) + (z.hidden || 0));
+    }
+  }
   return h("div", { class: "seats" }, t.seats.map((s) => {
     const status = s.kind === "bot" ? "bot" : s.bot_playing ? "away — a bot is playing" :
       s.connected ? "here" : "away";
+    const stats = facts.map((f) => {
+      const val = perSeatValue(f, s.seat, state);
+      return val === null ? null : h("div", {}, `${f.label}: `, val);
+    });
+    if (hands.has(s.seat) && s.seat !== state.you) stats.unshift(h("div", {}, `Cards: ${hands.get(s.seat)}`));
     return h("div", { class: `seat${s.seat === state.you ? " me" : ""}${acting.has(s.seat) ? " acting" : ""}`,
                       dataset: { seat: s.seat } },
       h("div", {}, h("strong", {}, s.name), s.seat === state.you ? " (you)" : "",
         view.dealer === s.seat ? " · dealer" : ""),
       h("div", { class: "status" }, status, acting.has(s.seat) ? " · to act" : ""),
-      h("div", { class: "stats" }, Object.entries(facts).map(([k, v]) =>
-        v[s.seat] === null || v[s.seat] === undefined ? null : h("div", {}, `${nice(k)}: ${scalar(v[s.seat])}`))));
+      h("div", { class: "stats" }, stats));
   }));
+}
+
+export function zoneLabel(z) {
+  return z.label || (z.name.charAt(0).toUpperCase() + z.name.slice(1)).replaceAll("-", " ");
+}
+
+function renderZone(z, state) {
+  const kind = z.piece || "card";
+  z = { ...z, label: zoneLabel(z), kind: z.kind || "pile" };
+  const label = h("div", { class: "label" }, z.owner !== null && z.owner !== undefined && z.kind !== "trick"
+    ? `${z.label} — ${seatName(state, z.owner)}` : z.label);
+  const pieces = z.pieces || [];
+  if (z.kind === "trick" || z.kind === "last-trick") {
+    const plays = pieces.map((p, i) => h("figure", {}, piece(kind, p),
+      h("figcaption", {}, z.by ? seatName(state, z.by[i]) : "")));
+    const body = h("div", { class: "trick", id: z.kind === "trick" ? "trick" : null }, plays);
+    return z.kind === "trick" ? body : h("details", {}, h("summary", {}, z.label), body);
+  }
+  if (z.kind === "board" && z.at) {
+    return h("div", { class: "pile", dataset: { pile: z.name } }, label,
+      h("ul", { class: "placed" }, pieces.map((p, i) => h("li", {}, piece(kind, p), ` ${z.at[i]}`))));
+  }
+  return h("div", { class: `pile zone-${z.kind}`, dataset: { pile: z.name } }, label,
+    pieces.map((p) => piece(kind, p)), backs(z.hidden || 0, kind));
 }
 
 export function renderBoard(state) {
   const view = state.view;
   const out = [renderSeats(state)];
   if (!view) return out;
-  if (view.phase) out.push(h("p", {}, h("strong", {}, "Phase: "), nice(String(view.phase))));
-  if (Array.isArray(view.trick)) {
-    out.push(h("div", { class: "trick", id: "trick" }, view.trick.length ? plays(view.trick, state.table.seats)
-      : h("span", { class: "muted" }, "")));
+  for (const zone of view.zones || []) {
+    const z = { ...zone, kind: zone.kind || "pile" };
+    if (z.kind === "hand") {
+      if (z.owner === state.you) continue;       // drawn under the table, tappable
+      if (!(z.pieces || []).length) continue;    // others' hidden hands: a count on their seat
+    }
+    if (!(z.pieces || []).length && !z.hidden && z.kind !== "trick") continue;
+    out.push(renderZone(z, state));
   }
-  if (Array.isArray(view.last_trick) && view.last_trick.length) {
-    out.push(h("details", {}, h("summary", {}, "last trick"),
-      h("div", { class: "trick" }, plays(view.last_trick, state.table.seats))));
-  }
-  const facts = perSeat(view, state.table.players);
   const info = [];
-  for (const [k, v] of Object.entries(view)) {
-    if (HANDLED.has(k) || k in facts) continue;
-    if (isDice(k, v)) out.push(h("div", { class: "pile" }, h("div", { class: "label" }, nice(k)), dice(v)));
-    else if (isCardList(v)) {
-      out.push(h("div", { class: "pile", dataset: { pile: k } }, h("div", { class: "label" }, nice(k)),
-        v.map((c) => card(c))));
-    } else if (isMelds(v)) {
-      out.push(h("div", { class: "pile", dataset: { pile: k } }, h("div", { class: "label" }, nice(k)),
-        v.map((m) => h("span", { style: "margin-right:.6em; display:inline-block" }, m.map((c) => card(c))))));
-    } else if (Array.isArray(v) && v.every((x) => Array.isArray(x) && x.length === 0)) continue;  // nothing yet
-    else info.push(h("dt", {}, nice(k)), h("dd", {}, scalar(v)));
+  for (const f of view.facts || []) {
+    if (f.kind === "per-seat" || (f.kind === "flag" && !f.value)) continue;
+    if (f.kind === "flag") info.push(h("dt", {}, f.label), h("dd", {}, "✓"));
+    else info.push(h("dt", {}, f.label), h("dd", {}, factValue(f, state)));
   }
   if (info.length) out.push(h("dl", { class: "info" }, info));
   return out;
+}
+
+export function eventText(e, state) {
+  return fill(e.text, e.seats || [], state);
 }
 
 export function renderSheet(sheet) {
