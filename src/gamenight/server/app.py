@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Header, Request, WebSocket
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -27,6 +27,7 @@ from gamenight import houses as H
 from gamenight.engine import options as opts
 from gamenight.engine.view import view_schema
 from gamenight.rulebook import render
+from gamenight.server.guard import BodyLimit, SecurityHeaders
 from gamenight.server.houses import HouseProblem, HouseService
 from gamenight.server.houses import router as house_router
 from gamenight.server.tables import Connection, Settings, Table, TableError, TableService
@@ -174,12 +175,8 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     def service() -> TableService:
         return holder["service"]  # type: ignore[no-any-return]
 
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next: Any) -> Response:
-        size = request.headers.get("content-length")
-        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-            return JSONResponse({"detail": "request too large"}, status_code=413)
-        return await call_next(request)  # type: ignore[no-any-return]
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(TableError)
     async def table_error(_: Request, exc: TableError) -> JSONResponse:
