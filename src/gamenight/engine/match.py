@@ -24,7 +24,14 @@ from gamenight.engine.view import EventView, View
 
 
 class MatchRecordError(ValueError):
-    """A saved match that cannot be restored (corrupt, unknown game, wrong version)."""
+    """A saved match that cannot be restored (corrupt, unknown game, wrong version).
+
+    ``public`` is the reason in words that quote no move: a logged move may name hidden
+    cards, so only the operator's log gets the full message."""
+
+    def __init__(self, message: str, public: str | None = None) -> None:
+        super().__init__(message)
+        self.public = public or message
 
 
 @dataclass(frozen=True)
@@ -177,7 +184,8 @@ class Match:
                 try:
                     match.apply(int(seat), str(text))
                 except (IllegalAction, ActionSyntaxError) as e:
-                    raise MatchRecordError(f"log entry {i} ({seat}: {text}) does not replay: {e}") from e
+                    raise MatchRecordError(f"log entry {i} ({seat}: {text}) does not replay: {e}",
+                                           f"log entry {i} does not replay") from e
         except MatchRecordError:
             raise
         except (KeyError, TypeError, ValueError) as e:

@@ -155,9 +155,11 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         await house_service.preload()
         for house in houses:
             row, new = await house_service.bring_in(house)
-            log.info("house %s (%s): admin link /house/%s#admin=%s", house.name,
-                     "imported" if new else "already kept; the file was not imported again", row.id,
-                     row.admin_token)
+            if new:  # the admin link goes to the operator's terminal once, never to the log
+                print(f"house {house.name}: imported; its admin link: /house/{row.id}#admin={row.admin_token}",
+                      flush=True)
+            else:
+                log.info("house %s: already kept as /house/%s; the file was not imported again", house.name, row.id)
         await service.load_all()
         holder["service"] = service
         holder["houses"] = house_service

@@ -270,7 +270,9 @@ class TableService:
                 await self._restore(table, row)
             except Exception as e:  # noqa: BLE001  a bad table must never stop the server
                 table.status = BROKEN
-                table.error = f"this table's saved game cannot be restored: {e}"
+                # a logged move may name hidden cards: the full reason goes to the operator's log only
+                reason = e.public if isinstance(e, MatchRecordError) else "its saved data is damaged"
+                table.error = f"this table's saved game cannot be restored: {reason}"
                 log.warning("table %s is broken: %s", table.id, e)
                 continue
             if table.status == PLAYING:
