@@ -271,7 +271,8 @@ class TableService:
             except Exception as e:  # noqa: BLE001  a bad table must never stop the server
                 table.status = BROKEN
                 # a logged move may name hidden cards: the full reason goes to the operator's log only
-                reason = e.public if isinstance(e, MatchRecordError) else "its saved data is damaged"
+                reason = e.public if isinstance(e, MatchRecordError) else \
+                    str(e) if isinstance(e, UnknownGame) else "its saved data is damaged"
                 table.error = f"this table's saved game cannot be restored: {reason}"
                 log.warning("table %s is broken: %s", table.id, e)
                 continue
