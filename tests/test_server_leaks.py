@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import gamenight
-from gamenight.core.cards import card_text
+from gamenight.core.cards import Card, card_text
 from gamenight.server.tables import Connection, Settings, TableService
 from gamenight.store import Store
 
@@ -35,7 +35,7 @@ def hidden_from(match: gamenight.Match, viewer: int | None) -> set[str]:
     """Faces in a zone ``viewer`` may not see (less faces they can see elsewhere: duplicates)."""
     hidden, seen = set(), set()
     for z in match.game.zones(match.state):
-        faces = {card_text(c) for c in z.cards}
+        faces = {str(c) for c in z.cards}  # every piece prints in its notation
         if z.visible_to is None or (viewer is not None and viewer in z.visible_to):
             seen |= faces
         else:
@@ -84,7 +84,7 @@ async def play(game_id: str, players: int, seed: int, max_actions: int) -> int:
     match = table.match
     assert match is not None
     rng = random.Random(seed)
-    every_face = sorted({card_text(c) for c in match.game.all_cards(match.state)})
+    every_face = sorted({card_text(c) for c in match.game.all_cards(match.state) if isinstance(c, Card)})
     checked = 0
     rows = 0
     for _ in range(max_actions):
