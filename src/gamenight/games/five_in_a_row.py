@@ -21,7 +21,7 @@ from gamenight.core.seats import alternating_teams, left_of
 from gamenight.engine.actions import Action
 from gamenight.engine.clauses import UNKNOWN, Clause, IllegalAction, Rules
 from gamenight.engine.events import emit, private
-from gamenight.engine.game import Game, GameSpec, State, Teams
+from gamenight.engine.game import Game, GameSpec, Result, State, Teams, ranked
 from gamenight.engine.legality import Step, narrow, refuse
 from gamenight.engine.options import option
 from gamenight.engine.registry import register
@@ -126,17 +126,18 @@ CALL = Clause("five_in_a_row.play.call", "When a line of five is completed say \
 LOCKED = Clause("five_in_a_row.play.locked", "Once a row of five discs is completed no player may remove a disc "
                 "from it.", P)
 # --- End ---
-BLOCKED = Clause("five_in_a_row.end.blocked", "If every square is covered and every disc is part of a completed row, "
-                 "nobody can play again: the game ends, the side with more rows wins, and equal rows is a draw "
-                 "(the book does not say).", E)
+BLOCKED = Clause("five_in_a_row.end.blocked", "If every square is covered and every player in turn has to pass, the "
+                 "game is blocked and ends: the side with more rows wins, and equal rows is a draw (the book does "
+                 "not say).", E)
 
 RULES = Rules([DECKS, PLAYERS, BOARD_LAYOUT, DEAL, DEAL_PUBLISHED, FIRST,
                GOAL, SHARE, SHARE_IN_LINE, FREE_CORNERS, LONG_LINE,
                COLOUR, PLAY, DRAW, FORGOT, ONE_EYED_JACK, TWO_EYED_JACK, DEAD, DEAD_LIMIT, DEAD_ANY, PASS,
                RESHUFFLE, CALL, LOCKED,
                BLOCKED])
-TEXT_ONLY = (DECKS, PLAYERS, BOARD_LAYOUT, FIRST, LONG_LINE, COLOUR, FORGOT)
-"""Clauses that describe the game; every other clause is cited by the code below."""
+TEXT_ONLY = (DECKS, PLAYERS, BOARD_LAYOUT, DEAL, FIRST, LONG_LINE, COLOUR, DRAW, FORGOT, DEAD_ANY, RESHUFFLE)
+"""Clauses that describe the game or what the app does for the players (dealing, drawing,
+reshuffling), so nothing is ever refused under them; every other clause is cited below."""
 
 
 def teams_for(players: int) -> Teams | None:
@@ -187,6 +188,8 @@ class FiveInARowState(State):
     turn: int = 0
     turned_in: int = 0
     """Dead cards the player to act has turned in this turn."""
+    passes: int = 0
+    """Players in a row who have passed."""
 
 
 # --- the board: pure helpers -------------------------------------------------------------------------
@@ -272,13 +275,9 @@ def locked_squares(rows: Sequence[Row]) -> set[Square]:
     return {sq for r in rows for sq in r.squares if sq not in CORNERS}
 
 
-def is_blocked(board: Mapping[Square, Any], rows: Sequence[Row]) -> bool:
-    """Every card square covered and every disc locked: nobody can ever play again."""
-    return len(board) == len(CARD_SQUARES) and locked_squares(rows) >= set(board)
-
-
 def hand_size(players: int, options: Any) -> int:
-    return int(options.cards_dealt) or PUBLISHED_HAND[players]
+    """Cards dealt to each player: the book's number (or the house's), or the published table."""
+    return PUBLISHED_HAND[players] if DEAL_PUBLISHED.in_force(options) else int(options.cards_dealt)
 
 
 def row_text(squares: Sequence[Square]) -> str:
@@ -311,7 +310,6 @@ def layout_table() -> dict[str, Any]:
 LAYOUT = layout_table()
 ALL_CHIPS: tuple[tuple[Token, ...], ...] = tuple(
     tuple(Token.of(colour, n) for n in range(1, DISCS_PER_SIDE + 1)) for colour in COLOURS)
-VERBS = ("place", "remove", "turn-in", "pass")
 PASS_ACTION = Action("pass")
 
 
@@ -393,10 +391,15 @@ class FiveInARow(Game[FiveInARowState]):
         moves = [m for m in moves if m.verb != "remove" or m.args[1] not in locked]
         yield Step(moves, LOCKED, lambda m: f"the disc on {m.args[1]} is part of a completed row")
 
+        def live(m: Action) -> str:
+            if is_jack(m.args[0]):
+                return "a jack is never dead: it has no square on the board"
+            open_squares = [str(sq) for sq in squares_of(m.args[0]) if sq not in board]
+            verb = "is" if len(open_squares) == 1 else "are"
+            return f"{m.args[0]} is not dead: {' and '.join(open_squares)} {verb} still open"
+
         moves = [m for m in moves if m.verb != "turn-in" or is_dead(m.args[0], board)]
-        yield Step(moves, DEAD, lambda m: "a jack is never dead: it has no square on the board"
-                   if is_jack(m.args[0]) else f"{m.args[0]} is not dead: "
-                   f"{' and '.join(str(sq) for sq in squares_of(m.args[0]) if sq not in board)} is still open")
+        yield Step(moves, DEAD, live)
 
         limit = state.options.dead_cards_per_turn
         if limit and state.turned_in >= limit:
@@ -416,8 +419,8 @@ class FiveInARow(Game[FiveInARowState]):
     def refusal(self, state: FiveInARowState, seat: int, action: Action) -> None:
         if not well_formed(action):
             raise IllegalAction(UNKNOWN, f"'{action}' is not a move of 5 in a Row: write place or remove with a card "
-                                "and a square (as on the board's edges, row then column), turn-in with a card, or "
-                                "pass", state.options)
+                                "and a square such as r2c7 (row 2, column 7), turn-in with a card, or pass",
+                                state.options)
         refuse(self.turn_cascade(state, seat), action, state.options, UNKNOWN)
 
     # --- play --------------------------------------------------------------------------------------------
@@ -425,7 +428,11 @@ class FiveInARow(Game[FiveInARowState]):
         verb = action.verb
         if verb == "pass":
             emit(state, "{0} cannot play and passes", seat)
-            self._next_turn(state)
+            state.passes += 1
+            if state.passes >= state.players and len(state.board) == len(CARD_SQUARES):
+                self._blocked(state)
+            else:
+                self._next_turn(state)
             return
         card: Card = action.args[0]
         self._discard(state, seat, card)
@@ -434,6 +441,7 @@ class FiveInARow(Game[FiveInARowState]):
             state.turned_in += 1
             self._draw(state, seat)
             return
+        state.passes = 0
         square: Square = action.args[1]
         if verb == "remove":
             disc = state.board.pop(square)
@@ -449,8 +457,6 @@ class FiveInARow(Game[FiveInARowState]):
             emit(state, "{0} plays " + f"{card}{wild} and puts a {COLOURS[side]} disc on {square}", seat,
                  pieces=(card, chip, square))
             self._mark_rows(state, seat, square)
-            if not state.over and is_blocked(state.board, state.rows):
-                self._blocked(state)
         if state.over:
             return
         self._draw(state, seat)
@@ -464,7 +470,7 @@ class FiveInARow(Game[FiveInARowState]):
         if not state.stock and len(state.discard) > 1:
             state.stock = shuffled(state.discard[:-1], state.rng)
             state.discard = state.discard[-1:]
-            emit(state, "The discard pile is shuffled and becomes the draw pile [" + RESHUFFLE.id + "]")
+            emit(state, "The discard pile is shuffled and becomes the draw pile")
         if state.stock:
             card = state.stock.pop()
             state.hands[seat].append(card)
@@ -500,7 +506,7 @@ class FiveInARow(Game[FiveInARowState]):
         counts = [self.rows_of(state, side) for side in range(2)]
         columns = len(state.sheet.columns)
         state.sheet.add("blocked", (0,) * columns, state.ply + 1,
-                        [f"the board is full and locked with blue {counts[0]} rows and green {counts[1]} "
+                        [f"the board is full and every player passed, with blue {counts[0]} rows and green {counts[1]} "
                          f"[{BLOCKED.id}]"])
         self._finish(state)
         if counts[0] == counts[1]:
@@ -515,6 +521,11 @@ class FiveInARow(Game[FiveInARowState]):
     def _finish(self, state: FiveInARowState) -> None:
         state.over = True
         state.phase = Phase.OVER
+
+    def result(self, state: FiveInARowState) -> Result:
+        """The side with more rows first (the winner, once the game is over)."""
+        return ranked([self.rows_of(state, side) for side in range(2)], high_wins=True,
+                      teams=teams_for(state.players))
 
     @staticmethod
     def rows_of(state: FiveInARowState, side: int) -> int:
