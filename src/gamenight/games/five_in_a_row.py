@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from gamenight.core.boards import FIVE_IN_A_ROW_BOARD, Square
-from gamenight.core.cards import JACK, Card, shuffled, standard_deck
+from gamenight.core.cards import JACK, Card, cards, shuffled, standard_deck
 from gamenight.core.chips import Token
 from gamenight.core.seats import alternating_teams, left_of
 from gamenight.engine.actions import Action
@@ -38,10 +38,10 @@ COLOURS = ("blue", "green")
 """The discs of the side of the first seat (and its partner), then of the other side."""
 DISCS_PER_SIDE = len(CARD_SQUARES)
 """Enough discs for a side to cover every card square, so a side never runs out."""
-TWO_EYED = frozenset({Card(JACK + 16 * 1), Card(JACK + 16 * 0)})
-"""J♦ and J♣: wild."""
-ONE_EYED = frozenset({Card(JACK + 16 * 3), Card(JACK + 16 * 2)})
-"""J♠ and J♥: take a disc off."""
+TWO_EYED = frozenset(cards("JD JC"))
+"""Wild: a disc on any open square."""
+ONE_EYED = frozenset(cards("JS JH"))
+"""A disc of the other side's taken off."""
 PUBLISHED_HAND = {2: 7, 3: 6, 4: 6, 6: 5, 8: 4}
 """Cards dealt by number of players in the published rules (DATA.md)."""
 
@@ -177,6 +177,8 @@ class Row(NamedTuple):
 
 @dataclass
 class FiveInARowState(State):
+    """One game: hands, draw and discard piles, the discs on the board and the rows made."""
+
     phase: Phase = Phase.PLAY
     hands: list[list[Card]] = field(default_factory=list)
     stock: list[Card] = field(default_factory=list)
