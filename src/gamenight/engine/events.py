@@ -63,6 +63,7 @@ def events_for(events: Sequence[Event], viewer: int | None, start: int = 0) -> t
 
 _IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do"}
 _SEAT_REF = re.compile(r"\{(\d+)\}( ?)([a-z]+)?")
+_AND_VERB = re.compile(r" and ([a-z]+s) ")
 
 
 def _second_person(verb: str) -> str:
@@ -84,7 +85,10 @@ def fill(template: str, seats: Sequence[int], names: Sequence[str], you: int | N
         seat = seats[i] if i < len(seats) else None
         verb = m.group(3) or ""
         if seat is not None and seat == you:
-            return "You" + m.group(2) + (_second_person(verb) if m.start() == 0 or verb else verb)
+            return "You" + m.group(2) + _second_person(verb)
         name = names[seat] if seat is not None and 0 <= seat < len(names) else f"seat {seat}"
         return name + m.group(2) + verb
-    return _SEAT_REF.sub(one, template)
+    text = _SEAT_REF.sub(one, template)
+    if you is not None and you in seats and text.startswith("You "):
+        text = _AND_VERB.sub(lambda m: " and " + _second_person(m.group(1)) + " ", text, count=1)
+    return text

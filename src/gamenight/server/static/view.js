@@ -21,12 +21,13 @@ function secondPerson(verb) {
 
 // "{0} takes the trick with QS" -> "Bea takes the trick with QS"; your own seat: "You take..."
 export function fill(text, seats, state) {
-  return String(text).replace(/\{(\d+)\}( ?)([a-z]+)?/g, (_, i, space, verb) => {
+  const out = String(text).replace(/\{(\d+)\}( ?)([a-z]+)?/g, (_, i, space, verb) => {
     const s = seats?.[Number(i)];
     if (s === undefined) return `?${space}${verb || ""}`;
     if (s === state.you) return `You${space}${verb ? secondPerson(verb) : ""}`;
     return `${seatName(state, s)}${space}${verb || ""}`;
   });
+  return out.startsWith("You ") ? out.replace(/ and ([a-z]+s) /, (_, v) => ` and ${secondPerson(v)} `) : out;
 }
 
 // One piece in its notation, drawn as what it is.
@@ -138,12 +139,39 @@ function renderZone(z, state) {
     const body = h("div", { class: "trick", id: z.kind === "trick" ? "trick" : null }, plays);
     return z.kind === "trick" ? body : h("details", {}, h("summary", {}, z.label), body);
   }
-  if (z.kind === "board" && z.at) {
-    return h("div", { class: "pile", dataset: { pile: z.name } }, label,
-      h("ul", { class: "placed" }, pieces.map((p, i) => h("li", {}, piece(kind, p), ` ${z.at[i]}`))));
-  }
+  if (z.kind === "board" && z.at) return renderGrid(z, state);
   return h("div", { class: `pile zone-${z.kind}`, dataset: { pile: z.name } }, label,
     pieces.map((p) => piece(kind, p)), backs(z.hidden || 0, kind));
+}
+
+// A board of squares (r3c7): the layout fact's rows give each square's picture (a card, "free"),
+// the zone's pieces sit on their squares; tokens show as discs in their colour.
+function renderGrid(z, state) {
+  const layout = (state.view.facts || []).find((f) => f.kind === "table" && f.name === "layout");
+  const at = new Map((z.pieces || []).map((p, i) => [z.at[i], p]));
+  let rows = 0, cols = 0;
+  for (const sq of z.at) {
+    const m = /^r(\d+)c(\d+)$/.exec(sq);
+    if (m) { rows = Math.max(rows, +m[1] + 1); cols = Math.max(cols, +m[2] + 1); }
+  }
+  const cells = layout ? layout.value.rows.map((r) => r.slice(1)) : [];
+  rows = Math.max(rows, cells.length);
+  cols = Math.max(cols, cells[0]?.length || 0);
+  const grid = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const sq = `r${r}c${c}`;
+      const p = at.get(sq);
+      const colour = p && /^([a-z]+)#/.exec(p)?.[1];
+      const picture = cells[r]?.[c] ?? "";
+      const red = /[♥♦]/.test(picture);
+      grid.push(h("div", { class: `sq${red ? " red" : ""}`, dataset: { square: sq }, title: p ? `${picture} ${p}` : `${picture} ${sq}` },
+        h("span", { class: "pic" }, picture === "free" ? "★" : picture),
+        p ? h("span", { class: `disc ${colour || ""}`, "aria-label": p }) : null));
+    }
+  }
+  return h("div", { class: "pile board-zone", dataset: { pile: z.name } },
+    h("div", { class: "board", style: `grid-template-columns: repeat(${cols}, 1fr)` }, grid));
 }
 
 export function renderBoard(state) {
@@ -162,6 +190,7 @@ export function renderBoard(state) {
   const info = [];
   for (const f of view.facts || []) {
     if (f.kind === "per-seat" || (f.kind === "flag" && !f.value)) continue;
+    if (f.kind === "table" && f.name === "layout") continue;  // drawn as the board
     if (f.kind === "flag") info.push(h("dt", {}, f.label), h("dd", {}, "✓"));
     else info.push(h("dt", {}, f.label), h("dd", {}, factValue(f, state)));
   }
