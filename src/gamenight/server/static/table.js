@@ -1,7 +1,7 @@
 // One table, live: a WebSocket for this seat (or a spectator), the board drawn from the
 // seat's own view, its legal actions as clickable cards and buttons, host controls.
 import { api, card, h, isCard } from "./dom.js";
-import { eventText, fill, myHand, renderBoard, renderSheet } from "./view.js";
+import { eventText, fill, isolate, myHand, renderBoard, renderSheet } from "./view.js";
 import { renderQuestions } from "./questions.js";
 
 const $ = (id) => document.getElementById(id);
@@ -66,7 +66,7 @@ function renderMe() {
   const prompt = view.prompt?.text ? fill(view.prompt.text, view.prompt.seats || [], state) : "";
   if (prompt && (state.to_act || []).includes(state.you)) parts.push(h("p", { class: "prompt", id: "prompt" }, prompt));
   else if (state.table.status === "playing" && state.you !== null) {
-    const waiting = (state.to_act || []).map((s) => state.table.seats[s]?.name).join(", ");
+    const waiting = (state.to_act || []).map((s) => isolate(state.table.seats[s]?.name)).join(", ");
     parts.push(h("p", { class: "muted", id: "prompt" }, waiting ? `Waiting for ${waiting}.` : ""));
   }
   const selecting = multi.size > 0;
@@ -132,7 +132,7 @@ function renderAll() {
   ol.replaceChildren(...events.map((e) => h("li", { class: e.kind ? `event-${e.kind}` : null }, eventText(e, state))));
   ol.scrollTop = ol.scrollHeight;
   if (state.over && state.result) {
-    const names = state.result.winners.map((s) => t.seats[s].name).join(" and ");
+    const names = state.result.winners.map((s) => isolate(t.seats[s].name)).join(" and ");
     banner("over", h("strong", {}, "Game over. "), `Winner: ${names}.`);
   } else if (t.status === "waiting") {
     banner("info", "Waiting for the host to start the game.");

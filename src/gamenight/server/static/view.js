@@ -6,9 +6,13 @@ import { card, cardBack, h } from "./dom.js";
 const SUIT_SYMBOL = { clubs: "♣", diamonds: "♦", hearts: "♥", spades: "♠" };
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
+// A name a player chose, isolated (FSI … PDI) so right-to-left or override characters in it
+// cannot reorder the text around it.
+export const isolate = (name) => `\u2068${name}\u2069`;
+
 export function seatName(state, seat) {
   if (seat === state.you) return "You";
-  return state.table.seats[seat]?.name || `Seat ${seat}`;
+  return isolate(state.table.seats[seat]?.name || `Seat ${seat}`);
 }
 
 const IRREGULAR = { has: "have", is: "are", was: "were", does: "do" };
