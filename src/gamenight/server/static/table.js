@@ -127,7 +127,7 @@ function renderAll() {
   $("whoami").textContent = state.you === null ? "spectator" : `you are ${t.seats[state.you].name}`;
   $("board").replaceChildren(...renderBoard(state));
   renderMe();
-  $("sheet").replaceChildren(renderSheet(state.sheet));
+  $("sheet").replaceChildren(renderSheet(state.sheet, state));
   const ol = $("log");
   ol.replaceChildren(...events.map((e) => h("li", { class: e.kind ? `event-${e.kind}` : null }, eventText(e, state))));
   ol.scrollTop = ol.scrollHeight;

@@ -206,10 +206,16 @@ export function eventText(e, state) {
   return fill(e.text, e.seats || [], state);
 }
 
-export function renderSheet(sheet) {
+// "seat 2" -> "Bea", "seats 0 & 2" -> "Ann & Cy": the sheet's columns in the players' names.
+function columnName(col, state) {
+  if (!state) return col;
+  return col.replace(/^seats? ([\d &]+)$/, (_, list) => list.split(" & ").map((n) => seatName(state, Number(n))).join(" & "));
+}
+
+export function renderSheet(sheet, state) {
   if (!sheet) return h("p", { class: "muted" }, "No scores yet.");
   return h("table", { class: "sheet" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), sheet.columns.map((c) => h("th", {}, c)))),
+    h("thead", {}, h("tr", {}, h("th", {}, ""), sheet.columns.map((c) => h("th", {}, columnName(c, state))))),
     h("tbody", {}, sheet.rows.map((r) => [
       h("tr", {}, h("td", {}, r.label), r.points.map((p, i) => h("td", { title: `total ${r.totals[i]}` },
         p > 0 ? `+${p}` : String(p)))),
