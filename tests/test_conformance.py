@@ -29,11 +29,12 @@ import pytest
 
 import gamenight
 from gamenight.core.cards import FACES, Card, parse_card
+from gamenight.core.tiles import Tile
 from gamenight.engine.actions import Action, parse_action
 from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, IllegalAction
 from gamenight.engine.game import GameSpec
 from gamenight.engine.match import Match
-from gamenight.engine.view import Zone
+from gamenight.engine.view import View, Zone, view_data
 
 STEP_CAP = 100_000
 """No game in the product needs more actions than this for one whole match."""
@@ -93,8 +94,20 @@ def visible_faces(zones: list[Zone], viewer: int | None) -> set[int]:
     return seen
 
 
-def card_tokens(text: str) -> set[int]:
+TILE_TOKEN = re.compile(r"(?<![\w.-])\d{1,2}-\d{1,2}(?![\w.-])")
+
+
+def card_tokens(text: str, piece: type = Card) -> set[int]:
+    """The pieces named in ``text``: cards, or tiles (``12-5``) for games played with tiles."""
+    if piece is Tile:
+        return {int(Tile.of(*map(int, t.split("-")))) for t in TILE_TOKEN.findall(text)}
     return {int(parse_card(t)) for t in CARD_TOKEN.findall(text)}
+
+
+def piece_type(match: Match) -> type:
+    """The kind of piece a game is played with (cards unless its pieces say otherwise)."""
+    pieces = match.game.all_cards(match.state)
+    return type(pieces[0]) if pieces else Card
 
 
 class Knowledge:
@@ -102,14 +115,18 @@ class Knowledge:
     deal): every face that was in a zone visible to them at some point. A card that was
     turned up and then picked up, or that you passed away, stays known; a face that is
     in a zone hidden from the viewer and was never seen by them must not appear in
-    anything they are shown. A new score-sheet row (a new deal) forgets everything."""
+    anything they are shown. A new score-sheet row (a new deal) forgets everything, except
+    that events not yet shown may still name what was seen in the deals before."""
 
     def __init__(self, match: Match) -> None:
         self.match = match
         self.viewers: list[int | None] = [*range(match.players), None]
         self.known: dict[int | None, set[int]] = {v: set() for v in self.viewers}
         self.secret: dict[int | None, set[int]] = {v: set() for v in self.viewers}
+        self.earlier: dict[int | None, set[int]] = {v: set() for v in self.viewers}
+        """Faces each viewer saw in deals that ended since their events were last checked."""
         self.rows = len(match.sheet.rows)
+        self.piece = piece_type(match)
         self.update()
 
     def update(self) -> bool:
@@ -121,18 +138,19 @@ class Knowledge:
         self.rows = rows
         for v in self.viewers:
             if fresh:
+                self.earlier[v] |= self.known[v]
                 self.known[v] = set()
             self.known[v] |= visible_faces(zones, v)
             self.secret[v] = everything - self.known[v]
         return fresh
 
-    def assert_hidden_from(self, viewer: int | None, text: str, what: str) -> None:
-        secret = self.secret[viewer]
+    def assert_hidden_from(self, viewer: int | None, text: str, what: str, earlier: bool = False) -> None:
+        secret = self.secret[viewer] - self.earlier[viewer] if earlier else self.secret[viewer]
         if not secret:
             return
-        leaked = card_tokens(text) & secret
+        leaked = card_tokens(text, self.piece) & secret
         if leaked:
-            names = " ".join(str(Card(c)) for c in sorted(leaked))
+            names = " ".join(str(self.piece(c)) for c in sorted(leaked))
             pytest.fail(f"{what} for viewer {viewer} at ply {self.match.state.ply} shows card(s) {names}, "
                         f"which that viewer has not seen: {text[:400]}")
 
@@ -183,16 +201,18 @@ def illegal_probes(match: Match, seat: int, legal: list[Action], rng: random.Ran
     if idle and legal:
         assert_refused(match, rng.choice(idle), rng.choice(legal), before)
     # a card this seat cannot see (or one not in the game at all)
-    with_cards = [a for a in legal if a.cards]
+    piece = piece_type(match)
+    with_cards = [a for a in legal if any(type(p) is piece for p in a.pieces)]
     if with_cards:
         zones = match.game.zones(match.state)
         seen = visible_faces(zones, seat)
         deck = {int(c) for c in match.game.all_cards(match.state)}
-        pool = sorted({int(c) for z in zones for c in z.cards} - seen) or sorted(set(FACES) - seen - deck)
+        pool = sorted({int(c) for z in zones for c in z.cards} - seen) or (
+            sorted(set(FACES) - seen - deck) if piece is Card else [])
         if pool:
             base = rng.choice(with_cards)
-            stranger = Card(rng.choice(pool))
-            args = tuple(stranger if isinstance(a, Card) else a for a in base.args)
+            stranger = piece(rng.choice(pool))
+            args = tuple(stranger if type(a) is piece else a for a in base.args)
             probe = Action(base.verb, args)
             if probe not in legal:
                 assert_refused(match, seat, probe, before)
@@ -203,14 +223,21 @@ def check_views(match: Match, knowledge: Knowledge, new_row: bool) -> None:
     only when it grows: it is public and the same in every view)."""
     for viewer in knowledge.viewers:
         view = match.view(viewer)
+        if isinstance(view, View):
+            view = view_data(view)
         assert isinstance(view, dict)
         try:
             sheet = view.pop("sheet", None)
+            # the action that ends a deal is exempt, as in check_log: no snapshot shows its pieces
+            events = json.dumps([e for e in view.pop("events", None) or ()
+                                 if not (new_row and e["ply"] == match.state.ply)])
             text = json.dumps(view)
             sheet_text = json.dumps(sheet) if new_row and knowledge.secret[viewer] else ""
         except (TypeError, ValueError) as e:
             pytest.fail(f"view for {viewer} is not JSON-serialisable: {e}")
         knowledge.assert_hidden_from(viewer, text, "view")
+        knowledge.assert_hidden_from(viewer, events, "events", earlier=True)
+        knowledge.earlier[viewer] = set()
         knowledge.assert_hidden_from(viewer, sheet_text, "score sheet")
         prompt = match.prompt(viewer) if viewer is not None else ""
         assert isinstance(prompt, str)
@@ -242,7 +269,7 @@ def check_replay(match: Match) -> None:
     assert again.state.ply == match.state.ply
     assert again.sheet.to_dict() == match.sheet.to_dict()
     for viewer in [*range(match.players), None]:
-        assert again.view(viewer) == match.view(viewer), f"replayed view differs for {viewer}"
+        assert again.view(viewer, since=0) == match.view(viewer, since=0), f"replayed view differs for {viewer}"
     assert again.over == match.over
 
 
