@@ -33,6 +33,7 @@ from gamenight.engine.match import Match
 from gamenight.engine.options import OptionError
 from gamenight.engine.registry import UnknownGame
 from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.engine.view import View, view_data
 from gamenight.rulebook import FORMATS, render, render_house
 from gamenight.sim import SimulationSummary, simulate
 
@@ -225,6 +226,8 @@ def format_value(value: Any, seats: Table_, key: str = "") -> Text:
 
 def render_view(view: Any, seats: Table_, title: str) -> Panel:
     """The table as one seat sees it: header, trump, trick, other keys, then the hand."""
+    if isinstance(view, View):  # typed views, until this renderer reads them by kind
+        view = view_data(view)
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="cyan", no_wrap=True)
     grid.add_column()
