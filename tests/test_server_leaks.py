@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 
 import gamenight
-from gamenight.core.cards import card_text
 from gamenight.server.tables import Connection, Settings, TableService
 from gamenight.store import Store
 
 TOKEN = re.compile(r"[A-Za-z0-9]+")
+TILE = re.compile(r"(?<![\w-])\d{1,2}-\d{1,2}(?![\w-])")
+"""A tile (``12-5``), which TOKEN would split into two numbers."""
 EXAMPLE = re.compile(r"\(e\.g\.[^)]*\)")
 
 
@@ -35,7 +36,7 @@ def hidden_from(match: gamenight.Match, viewer: int | None) -> set[str]:
     """Faces in a zone ``viewer`` may not see (less faces they can see elsewhere: duplicates)."""
     hidden, seen = set(), set()
     for z in match.game.zones(match.state):
-        faces = {card_text(c) for c in z.cards}
+        faces = {str(c) for c in z.cards}
         if z.visible_to is None or (viewer is not None and viewer in z.visible_to):
             seen |= faces
         else:
@@ -44,7 +45,8 @@ def hidden_from(match: gamenight.Match, viewer: int | None) -> set[str]:
 
 
 def words(obj: Any) -> set[str]:
-    return set(TOKEN.findall(json.dumps(obj)))
+    text = json.dumps(obj)
+    return set(TOKEN.findall(text)) | set(TILE.findall(text))
 
 
 def check(conn: Capture, match: gamenight.Match, viewer: int | None, mine: str = "", hand_ended: bool = False) -> int:
@@ -58,7 +60,11 @@ def check(conn: Capture, match: gamenight.Match, viewer: int | None, mine: str =
     for m in conn.inbox:
         if m["type"] == "state":
             prompt = EXAMPLE.sub("", m["prompt"])  # "(e.g. 'discard 2C 7H')" shows notation, not cards
-            exposed = words([m["view"], m["legal"], prompt, m["sheet"], m["result"]])
+            view = m["view"]
+            if hand_ended and isinstance(view, dict) and view.get("events"):
+                # the move that ended a hand was seen as it was made; its pieces are now in a new deal
+                view = dict(view, events=[e for e in view["events"] if e["ply"] != len(match.log)])
+            exposed = words([view, m["legal"], prompt, m["sheet"], m["result"]])
             del conn.log[m["log_start"]:]
             conn.log.extend(m["log"])
             for line in m["log"]:  # the seat's own moves it knows; others' are redacted
@@ -84,7 +90,7 @@ async def play(game_id: str, players: int, seed: int, max_actions: int) -> int:
     match = table.match
     assert match is not None
     rng = random.Random(seed)
-    every_face = sorted({card_text(c) for c in match.game.all_cards(match.state)})
+    every_face = sorted({str(c) for c in match.game.all_cards(match.state)})
     checked = 0
     rows = 0
     for _ in range(max_actions):
