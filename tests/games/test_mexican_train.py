@@ -161,7 +161,7 @@ def test_each_hand_uses_the_next_lower_double_and_the_deal_passes_left() -> None
             dealers.append(match.state.dealer)
             assert match.state.engine == rules.engine_for(match.state.hand_no)
     labels = [r.label for r in match.sheet.rows]
-    assert labels == [f"hand {k}: {12 - k + 1}-{12 - k + 1}" for k in range(1, 14)]
+    assert labels == [f"hand {k}: double {13 - k}" for k in range(1, 14)]
     assert all(rules.ROUNDS.id in r.notes[0] for r in match.sheet.rows)
     assert all((b - a) % 3 == 1 for a, b in zip(dealers, dealers[1:]))
 
@@ -391,7 +391,8 @@ def test_going_out_ends_the_hand_and_the_others_count_their_pips() -> None:
     match = table({0: "12-3", 1: "9-9 8-4", 2: "0-0 12-1"})
     match.apply(0, "play 12-3 on mexican")
     row = match.sheet.rows[0]
-    assert row.label == "hand 1: 12-12"
+    assert row.label == "hand 1: double 12"
+    assert row.notes[0] == f"the double 12 was the engine of hand 1 of 13 [{rules.ROUNDS.id}]"
     assert row.points == (0, 30, 13)
     notes = last_row_notes(match)
     assert f"seat 0 went out: 0 [{rules.OUT.id}]" in notes
@@ -465,12 +466,16 @@ def test_low_total_wins_after_thirteen_hands() -> None:
 
 
 # --- refusals of what is not a move ---------------------------------------------------------------------
+EXAMPLE = ("write the domino and the train, like 'play 12-5 on 0' for your own train (a seat's number for "
+           "theirs) or 'play 12-5 on mexican'")
+
+
 @pytest.mark.parametrize(("action", "reason"), [
-    ("play 12-5", "write a play like 'play 12-5 on 3' (on the train of seat 3) or 'play 12-5 on mexican'"),
+    ("play 12-5", EXAMPLE),
     ("play 12-5 on 7", "there is no train '7': name a seat (0 to 2) or mexican"),
     ("play 12-5 on 0-0", "there is no train '0-0': name a seat (0 to 2) or mexican"),
     ("play 12-9 on 0", "you do not hold the 12-9"),
-    ("play QS on 0", "write a play like 'play 12-5 on 3' (on the train of seat 3) or 'play 12-5 on mexican'"),
+    ("play QS on 0", EXAMPLE),
     ("draw 2", "'draw' takes nothing after it"),
     ("knock", "'knock' is not a move in Mexican Train: play a domino, draw or pass"),
 ])

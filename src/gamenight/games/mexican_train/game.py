@@ -248,7 +248,10 @@ class MexicanTrain(Game[MexicanTrainState]):
             target == MEXICAN or (type(target) is int and 0 <= target < state.players))
 
     def _not_a_move(self, state: MexicanTrainState, seat: int, action: Action) -> str:
-        example = "write a play like 'play 12-5 on 3' (on the train of seat 3) or 'play 12-5 on mexican'"
+        hand = state.hands[seat]
+        sample = hand[0] if hand else "6-4"
+        example = (f"write the domino and the train, like 'play {sample} on {seat}' for your own train (a seat's "
+                   f"number for theirs) or 'play {sample} on mexican'")
         if action.verb in ("draw", "pass"):
             return f"'{action.verb}' takes nothing after it"
         if action.verb != "play":
@@ -348,7 +351,8 @@ class MexicanTrain(Game[MexicanTrainState]):
     def _end_hand(self, state: MexicanTrainState, out: int | None, on_double: bool) -> None:
         n = state.players
         points, notes = score_hand(state.hands, out, state.options.double_blank, on_double)
-        notes.insert(0, f"the {state.engine} was the engine of hand {state.hand_no} of {HANDS} [{ROUNDS.id}]")
+        double = f"double {state.engine.high}"  # in words: the sheet outlives the deal, notation would not
+        notes.insert(0, f"the {double} was the engine of hand {state.hand_no} of {HANDS} [{ROUNDS.id}]")
         if out is not None:
             emit(state, "{0} plays their last domino and goes out", out, kind="out")
         else:
@@ -364,7 +368,7 @@ class MexicanTrain(Game[MexicanTrainState]):
             low = min(totals)
             winners = [s for s in range(n) if totals[s] == low]
             notes.append(f"lowest total {low:g} wins: {', '.join(f'seat {s}' for s in winners)} [{GOAL.id}]")
-        state.sheet.add(f"hand {state.hand_no}: {state.engine}", tuple(points), state.ply + 1, notes)
+        state.sheet.add(f"hand {state.hand_no}: {double}", tuple(points), state.ply + 1, notes)
         state.went_out = out
         if not last:
             self._start_hand(state)
