@@ -161,7 +161,7 @@ class MexicanTrain(Game[MexicanTrainState]):
                     break
                 tile = state.boneyard.pop()
                 state.hands[seat].append(tile)
-                private(state, seat, f"{{0}} draws the {tile}", "{0} draws a domino", seat, pieces=(tile,))
+                private(state, seat, f"{{0}} draws the {tile}", "{0} draws a domino", seat, pieces=(tile,), kind="draw")
             holder = self._holder(state, engine)
             drew = True
         if drew:
