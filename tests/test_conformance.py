@@ -132,13 +132,28 @@ class Knowledge:
         self.rows = rows
         for v in self.viewers:
             if fresh:
-                # the action that ended the deal was seen as it landed, though no snapshot shows it
-                last = piece_tokens(str(self.match.log[-1].action)) if self.match.log else set()
-                self.before[v] = self.known[v] | last
+                # the action that ended the deal was seen as it landed, though no snapshot shows it:
+                # its own pieces and those its events showed this viewer (a tile drawn, then the
+                # hand blocked; the hands laid down at the end) are known
+                self.before[v] = self.known[v] | self.last_action_pieces(v)
                 self.known[v] = set()
             self.known[v] |= visible_faces(zones, v)
             self.secret[v] = everything - self.known[v]
         return fresh
+
+    def last_action_pieces(self, viewer: int | None) -> set[str]:
+        match = self.match
+        if not match.log:
+            return set()
+        out = piece_tokens(str(match.log[-1].action))
+        ply = match.state.ply
+        for e in reversed(match.state.events):
+            if e.ply != ply:
+                break
+            seen = e.seen_as(viewer)
+            if seen is not None:
+                out |= piece_tokens(seen.text) | set(seen.pieces)
+        return out
 
     def assert_hidden_from(self, viewer: int | None, text: str, what: str, named: str = "",
                            late: bool = False) -> None:
@@ -152,8 +167,9 @@ class Knowledge:
         leaked = piece_tokens(text) & secret
         if leaked:
             names = " ".join(sorted(leaked))
+            at = max(0, text.find(sorted(leaked)[0]) - 200)
             pytest.fail(f"{what} for viewer {viewer} at ply {self.match.state.ply} shows piece(s) {names}, "
-                        f"which that viewer has not seen: {text[:400]}")
+                        f"which that viewer has not seen: …{text[at:at + 400]}…")
 
 
 def assert_conserved(match: Match) -> None:
