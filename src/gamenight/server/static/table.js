@@ -1,7 +1,7 @@
 // One table, live: a WebSocket for this seat (or a spectator), the board drawn from the
 // seat's own view, its legal actions as clickable cards and buttons, host controls.
 import { api, card, h, isCard } from "./dom.js";
-import { eventText, fill, isolate, myHand, renderBoard, renderSheet } from "./view.js";
+import { eventText, fill, isolate, myHand, piece, renderBoard, renderSheet } from "./view.js";
 import { renderQuestions } from "./questions.js";
 
 const $ = (id) => document.getElementById(id);
@@ -40,11 +40,12 @@ function analyse(legal, hand) {
   const buttons = [];
   for (const text of legal) {
     const [verb, ...args] = text.split(" ");
-    const cards = args.filter(isCard);
-    if (args.length === 1 && cards.length === 1 && inHand.has(cards[0])) {
+    const cards = args.filter((a) => inHand.has(a));
+    if (cards.length === 1 && !args.some((a) => isCard(a) && !inHand.has(a))) {
+      // one piece of the hand (with a place, a train...): tap the piece, then choose if there are several
       if (!single.has(cards[0])) single.set(cards[0], []);
       single.get(cards[0]).push(text);
-    } else if (cards.length >= 2 && cards.length === args.length && cards.every((c) => inHand.has(c))) {
+    } else if (cards.length >= 2 && cards.length === args.length) {
       if (!multi.has(verb)) multi.set(verb, new Map());
       multi.get(verb).set([...cards].sort().join(" "), text);
     } else {
@@ -76,7 +77,7 @@ function renderMe() {
       const playable = single.has(c) || (selecting && [...multi.values()].some((m) =>
         [...m.keys()].some((k) => k.split(" ").includes(c))));
       const cls = [selected.has(c) ? "selected" : "", playable ? "playable" : "dim"].join(" ");
-      return card(c, { cls, onclick: () => clickCard(c, single, selecting) });
+      return piece(handZone.piece || "card", c, { cls, onclick: () => clickCard(c, single, selecting) });
     })));
   }
   const row = [];
