@@ -29,11 +29,12 @@ import pytest
 
 import gamenight
 from gamenight.core.cards import FACES, Card, parse_card
+from gamenight.core.dice import parse_die
 from gamenight.engine.actions import Action, parse_action
 from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, IllegalAction
 from gamenight.engine.game import GameSpec
 from gamenight.engine.match import Match
-from gamenight.engine.view import Zone
+from gamenight.engine.view import Prompt, View, Zone, view_data
 
 STEP_CAP = 100_000
 """No game in the product needs more actions than this for one whole match."""
@@ -46,6 +47,9 @@ ENGINE_CLAUSES = {TURN.id, UNKNOWN.id, GAME_OVER.id}
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9JQKA])[CDHS](?![A-Za-z0-9])|(?<![A-Za-z0-9])JK(?![A-Za-z0-9])"
                         r"|(?<![A-Za-z0-9])(?:1[0-3]|[1-9])[RYGBP](?![A-Za-z0-9])")
 
+
+DIE_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:d6|pk):(?:10|[1-9JQKA])(?![A-Za-z0-9])")
+"""Dice in notation (``pk:K``, ``d6:4``): a die under a cup is as secret as a card in a hand."""
 
 CLAUSE_ID = re.compile(r"[a-z0-9_]+(\.[a-z0-9_\-]+)+")
 
@@ -94,7 +98,8 @@ def visible_faces(zones: list[Zone], viewer: int | None) -> set[int]:
 
 
 def card_tokens(text: str) -> set[int]:
-    return {int(parse_card(t)) for t in CARD_TOKEN.findall(text)}
+    """The pieces (cards, and dice) named in ``text``, as the ints the zones hold."""
+    return {int(parse_card(t)) for t in CARD_TOKEN.findall(text)} | {int(parse_die(t)) for t in DIE_TOKEN.findall(text)}
 
 
 class Knowledge:
@@ -203,6 +208,8 @@ def check_views(match: Match, knowledge: Knowledge, new_row: bool) -> None:
     only when it grows: it is public and the same in every view)."""
     for viewer in knowledge.viewers:
         view = match.view(viewer)
+        if isinstance(view, View):
+            view = view_data(view)
         assert isinstance(view, dict)
         try:
             sheet = view.pop("sheet", None)
@@ -213,6 +220,8 @@ def check_views(match: Match, knowledge: Knowledge, new_row: bool) -> None:
         knowledge.assert_hidden_from(viewer, text, "view")
         knowledge.assert_hidden_from(viewer, sheet_text, "score sheet")
         prompt = match.prompt(viewer) if viewer is not None else ""
+        if isinstance(prompt, Prompt):
+            prompt = prompt.text
         assert isinstance(prompt, str)
         knowledge.assert_hidden_from(viewer, prompt, "prompt")
 
@@ -242,7 +251,7 @@ def check_replay(match: Match) -> None:
     assert again.state.ply == match.state.ply
     assert again.sheet.to_dict() == match.sheet.to_dict()
     for viewer in [*range(match.players), None]:
-        assert again.view(viewer) == match.view(viewer), f"replayed view differs for {viewer}"
+        assert again.view(viewer, since=0) == match.view(viewer, since=0), f"replayed view differs for {viewer}"
     assert again.over == match.over
 
 
@@ -271,7 +280,7 @@ def test_random_playout(game_id: str, preset: str, players: int) -> None:
         sample = legal if len(legal) <= SAMPLE_PER_STEP else [legal[0], legal[-1], *rng.sample(legal, 2)]
         for a in sample:
             text = str(a)
-            assert parse_action(text) == a or game.parse(text) == a, f"'{text}' does not parse back"
+            assert game.parse(text) == a or parse_action(text) == a, f"'{text}' does not parse back"
             assert str(match.parse(text)) == text
             match.check(seat, a)  # every listed action passes check
         if steps % (probes_every if steps <= FULL_CHECK_STEPS else 10 * probes_every) == 0:
