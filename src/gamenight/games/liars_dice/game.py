@@ -38,6 +38,7 @@ from gamenight.games.liars_dice.hands import (
 )
 from gamenight.games.liars_dice.rules import (
     BETS,
+    BETS_MANY,
     CLAIM,
     DECIDE,
     DIRECTION,
@@ -318,7 +319,8 @@ class LiarsDice(Game[LiarsDiceState]):
 
     def off_turn(self, state: LiarsDiceState, seat: int, action: Action) -> None:
         if state.bets[seat] <= 0:
-            raise IllegalAction(BETS, "you are out: you have lost your bets", state.options)
+            raise IllegalAction(BETS if state.options.bets == 1 else BETS_MANY, "you are out: you have lost your "
+                                "bets", state.options)
         if action.verb in ("believe", "call") and state.phase is Phase.DECIDE:
             raise IllegalAction(DECIDE, "only the player the box was passed to believes or calls", state.options)
         if action.verb in ("claim", "look", *SHAKES):
@@ -454,7 +456,8 @@ class LiarsDice(Game[LiarsDiceState]):
         state.bets[loser] -= 1
         if state.bets[loser] == 0:
             state.out_order.append(loser)
-            notes.append(f"seat {loser} has lost their bets and is out [{BETS.id}]")
+            out = BETS if state.options.bets == 1 else BETS_MANY
+            notes.append(f"seat {loser} has lost their bets and is out [{out.id}]")
             emit(state, "{0} is out", loser)
         points = [0] * state.players
         points[loser] = -1

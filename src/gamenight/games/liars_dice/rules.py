@@ -134,8 +134,11 @@ TIES_HAND_ONLY = Clause(
     "bigger group first (a full house by its three, then its pair; two pair by the higher pair). Aces are "
     "high, nines low.", H, option="kickers", when=lambda o: not o.kickers)
 BETS = Clause(
-    "liars_dice.end.bets", "Each player has {bets} bet(s) to lose. A player who has lost them all is out, and "
-    "the box passes them by.", W, option="bets")
+    "liars_dice.end.bets", "Each player has one bet: a player who loses a bet is out, and the box passes them "
+    "by.", W, option="bets", when=lambda o: o.bets == 1)
+BETS_MANY = Clause(
+    "liars_dice.end.bets-many", "Each player has {bets} bets to lose. A player who has lost them all is out, and "
+    "the box passes them by.", W, option="bets", when=lambda o: o.bets > 1)
 END = Clause(
     "liars_dice.end.last", "Play continues until each player but one has lost their bets (the book: \"until "
     "each player loses a bet\"); the last player left wins.", W)
@@ -143,7 +146,7 @@ END = Clause(
 RULES = Rules([
     EQUIPMENT, GOAL, FIRST, START, DIRECTION, DIRECTION_LEFT, CLAIM, EVERY_DIE, HAND_ONLY, HIGHER, DECIDE, TOP,
     LOOK, KEEP, ONE_SHAKE, TRAY_BACK, TRAY_STAYS, MAY_PASS, MUST_SHAKE, PASS_ON, OPEN, HONEST, FALSE, RESTART,
-    RANKING, RANKING_STRAIGHT, STRAIGHTS, TIES, TIES_HAND_ONLY, BETS, END,
+    RANKING, RANKING_STRAIGHT, STRAIGHTS, TIES, TIES_HAND_ONLY, BETS, BETS_MANY, END,
 ])
 TEXT_ONLY = (EQUIPMENT, GOAL, FIRST, MAY_PASS, PASS_ON, RANKING, RANKING_STRAIGHT, STRAIGHTS, TIES, TIES_HAND_ONLY)
 """Clauses that describe; the code follows them (the ranking in ``hands``) but cites none."""
