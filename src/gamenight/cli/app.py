@@ -28,11 +28,13 @@ from gamenight.core.cards import is_card_text, parse_card
 from gamenight.engine import houses
 from gamenight.engine.actions import Action, ActionSyntaxError
 from gamenight.engine.clauses import IllegalAction
+from gamenight.engine.events import words
 from gamenight.engine.game import GameSpec
 from gamenight.engine.match import Match
 from gamenight.engine.options import OptionError
 from gamenight.engine.registry import UnknownGame
 from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.engine.view import EventView, Prompt, View, view_data
 from gamenight.rulebook import FORMATS, render, render_house
 from gamenight.sim import SimulationSummary, simulate
 
@@ -225,6 +227,8 @@ def format_value(value: Any, seats: Table_, key: str = "") -> Text:
 
 def render_view(view: Any, seats: Table_, title: str) -> Panel:
     """The table as one seat sees it: header, trump, trick, other keys, then the hand."""
+    if isinstance(view, View):  # a typed view, shown as its data until the renderer reads views by kind
+        view = view_data(view)
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="cyan", no_wrap=True)
     grid.add_column()
@@ -391,6 +395,8 @@ class TerminalGame:
         legal = m.legal_actions(self.seat)
         self.out.print(render_view(m.view(self.seat), self.seats, f"{m.spec.title} — your turn"))
         prompt = m.prompt(self.seat)
+        if isinstance(prompt, Prompt):  # a typed prompt: its seats named, until the renderer reads views by kind
+            prompt = words(EventView(prompt.text, prompt.seats), [self.seats.name(s) for s in range(m.players)])
         if prompt:
             self.out.print(Text(prompt, style="bold"))
         self.show_moves(legal)
