@@ -300,7 +300,7 @@ class LiarsDice(Game[LiarsDiceState]):
             dice = action.args
             if not dice or not all(isinstance(d, Die) and d.kind is DieKind.POKER for d in dice):
                 raise IllegalAction(KEEP if verb == "keep" else TRAY_BACK,
-                                    f"name the dice to {verb}, like '{verb} pk:K pk:K'", o)
+                                    f"name the dice to {verb}, like '{verb} K K'", o)
             if verb == "take":
                 if not o.reroll_tray:
                     raise IllegalAction(TRAY_STAYS, "dice on the tray stay there", o)
@@ -313,8 +313,8 @@ class LiarsDice(Game[LiarsDiceState]):
             raise IllegalAction(KEEP, f"{dice_text(absent)} {'is' if len(absent) == 1 else 'are'} not down in "
                                       "the box", o)
         if verb in ("roll", "look"):
-            raise IllegalAction(KEEP if verb == "roll" else LOOK, f"'{verb}' names no dice: to keep dice up on the "
-                                "tray and shake the rest, write 'keep pk:K pk:K'", o)
+            raise IllegalAction(KEEP if verb == "roll" else LOOK, f"'{verb}' names nothing more: to keep dice up on "
+                                "the tray and shake the rest, write 'keep' and the dice, like 'keep K K'", o)
         raise IllegalAction(CLAIM, "you hold the box: look, keep dice and shake, or pass it on with a claim", o)
 
     def off_turn(self, state: LiarsDiceState, seat: int, action: Action) -> None:
