@@ -569,6 +569,8 @@ def test_no_die_under_the_cup_reaches_another_seat(seed: int) -> None:
 # --- refusals out of turn, notation, records -----------------------------------------------------
 def test_out_of_turn_refusals_say_who_may_act() -> None:
     m = table(rolls="K K J J 10")
+    e = refused(m, 1, "roll")
+    assert e.clause_id == rules.START.id and e.detail == "only the player starting the round shakes the box"
     play(m, 0, "roll", "left", "claim two-pair K J 10")
     e = refused(m, 2, "call")
     assert e.clause_id == rules.DECIDE.id and e.detail == "only the player the box was passed to believes or calls"

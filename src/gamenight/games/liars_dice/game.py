@@ -69,6 +69,8 @@ CALL = Action("call")
 LEFT = Action("left")
 RIGHT = Action("right")
 SHAKES = ("roll", "take", "keep")
+SHAKEN = "you have shaken the box this turn: pass it on with a claim"
+LOOK_FIRST = "open the box and look before you set dice up on the tray"
 
 
 class Phase(StrEnum):
@@ -238,7 +240,7 @@ class LiarsDice(Game[LiarsDiceState]):
         yield Step(moves, CLAIM, "")
         if state.shaken:
             moves = [a for a in moves if a.verb not in SHAKES]
-            yield Step(moves, ONE_SHAKE, "you have shaken the box this turn: pass it on with a claim")
+            yield Step(moves, ONE_SHAKE, SHAKEN)
         if looked:
             moves = [a for a in moves if a != LOOK_IN]
             yield Step(moves, LOOK, "you have already looked in the box")
@@ -248,7 +250,7 @@ class LiarsDice(Game[LiarsDiceState]):
                                                     "up on the tray")
         if not looked:
             moves = [a for a in moves if a.verb != "keep"]
-            yield Step(moves, KEEP, "open the box and look before you set dice up on the tray")
+            yield Step(moves, KEEP, LOOK_FIRST)
         else:
             moves = [a for a in moves if a.verb != "keep" or len(a.args) < len(state.box)]
             yield Step(moves, KEEP, "leave at least one die down in the box to shake")
@@ -285,7 +287,7 @@ class LiarsDice(Game[LiarsDiceState]):
         if state.phase is not Phase.CLAIM:
             raise IllegalAction(first.clause or UNKNOWN, first.why(action), o)
         if verb in SHAKES and state.shaken:
-            raise IllegalAction(ONE_SHAKE, "you have shaken the box this turn: pass it on with a claim", o)
+            raise IllegalAction(ONE_SHAKE, SHAKEN, o)
         if verb == "claim":
             words = [str(a) for a in action.args]
             try:
@@ -298,17 +300,17 @@ class LiarsDice(Game[LiarsDiceState]):
             raise IllegalAction(HAND_ONLY, f"name only the hand: '{hand.principal()}'", o)
         if verb in ("take", "keep"):
             dice = action.args
+            if verb == "take" and not o.reroll_tray:
+                raise IllegalAction(TRAY_STAYS, "dice on the tray stay there", o)
             if not dice or not all(isinstance(d, Die) and d.kind is DieKind.POKER for d in dice):
                 raise IllegalAction(KEEP if verb == "keep" else TRAY_BACK,
                                     f"name the dice to {verb}, like '{verb} K K'", o)
             if verb == "take":
-                if not o.reroll_tray:
-                    raise IllegalAction(TRAY_STAYS, "dice on the tray stay there", o)
                 absent = missing(dice, state.tray)
                 raise IllegalAction(TRAY_BACK, f"{dice_text(absent)} {'is' if len(absent) == 1 else 'are'} not "
                                                "up on the tray", o)
             if seat not in state.seen_by:
-                raise IllegalAction(KEEP, "open the box and look before you set dice up on the tray", o)
+                raise IllegalAction(KEEP, LOOK_FIRST, o)
             absent = missing(dice, state.box)
             raise IllegalAction(KEEP, f"{dice_text(absent)} {'is' if len(absent) == 1 else 'are'} not down in "
                                       "the box", o)
@@ -323,6 +325,8 @@ class LiarsDice(Game[LiarsDiceState]):
                                 "bets", state.options)
         if action.verb in ("believe", "call") and state.phase is Phase.DECIDE:
             raise IllegalAction(DECIDE, "only the player the box was passed to believes or calls", state.options)
+        if action.verb == "roll" and state.phase is Phase.SHAKE:
+            raise IllegalAction(START, "only the player starting the round shakes the box", state.options)
         if action.verb in ("claim", "look", *SHAKES):
             raise IllegalAction(CLAIM, "only the player holding the box may do that", state.options)
 
@@ -451,7 +455,7 @@ class LiarsDice(Game[LiarsDiceState]):
             emit(state, "The dice are at least as good as " + claim.words() + ": {0} loses a bet", loser)
         else:
             emit(state, "The dice are not as good as " + claim.words() + ": {0} loses a bet", loser)
-        notes = [f"seat {seat} called seat {claimer} and opened the box: {dice_text(dice)} [{OPEN.id}]",
+        notes = [f"seat {seat} called seat {claimer} and opened the box [{OPEN.id}]",
                  outcome.note]
         state.bets[loser] -= 1
         if state.bets[loser] == 0:
