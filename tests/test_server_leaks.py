@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 import gamenight
-from gamenight.core.cards import card_text
 from gamenight.server.tables import Connection, Settings, TableService
 from gamenight.store import Store
 
-TOKEN = re.compile(r"[A-Za-z0-9]+")
+TOKEN = re.compile(r"[A-Za-z0-9:]+")
+"""Words, with a die's notation (``pk:K``) kept whole."""
 EXAMPLE = re.compile(r"\(e\.g\.[^)]*\)")
 
 
@@ -31,29 +31,36 @@ class Capture(Connection):
         self.inbox.append(json.loads(text))
 
 
-def hidden_from(match: gamenight.Match, viewer: int | None) -> set[str]:
-    """Faces in a zone ``viewer`` may not see (less faces they can see elsewhere: duplicates)."""
+def hidden_from(match: gamenight.Match, viewer: int | None, known: set[str] | None = None) -> set[str]:
+    """Faces in a zone ``viewer`` may not see (less faces they can see elsewhere: duplicates, and
+    less the faces ``known`` to them since the deal: a die taken off the tray back into the box)."""
     hidden, seen = set(), set()
     for z in match.game.zones(match.state):
-        faces = {card_text(c) for c in z.cards}
+        faces = {str(c) for c in z.cards}
         if z.visible_to is None or (viewer is not None and viewer in z.visible_to):
             seen |= faces
         else:
             hidden |= faces
-    return hidden - seen
+    return hidden - seen - (known or set())
+
+
+def visible_to(match: gamenight.Match, viewer: int | None) -> set[str]:
+    return {str(c) for z in match.game.zones(match.state) if z.visible_to is None
+            or (viewer is not None and viewer in z.visible_to) for c in z.cards}
 
 
 def words(obj: Any) -> set[str]:
     return set(TOKEN.findall(json.dumps(obj)))
 
 
-def check(conn: Capture, match: gamenight.Match, viewer: int | None, mine: str = "", hand_ended: bool = False) -> int:
+def check(conn: Capture, match: gamenight.Match, viewer: int | None, mine: str = "", hand_ended: bool = False,
+          known: set[str] | None = None) -> int:
     """Every message waiting for ``conn`` leaks nothing hidden from ``viewer`` right now.
 
     Log lines of other seats are checked against the zones after the move, unless the move
     ended a hand (its cards are then already back in a new deal); every line must also be
     exactly what the engine's ``log_view`` shows that viewer."""
-    hidden = hidden_from(match, viewer)
+    hidden = hidden_from(match, viewer, known)
     n = 0
     for m in conn.inbox:
         if m["type"] == "state":
@@ -84,13 +91,15 @@ async def play(game_id: str, players: int, seed: int, max_actions: int) -> int:
     match = table.match
     assert match is not None
     rng = random.Random(seed)
-    every_face = sorted({card_text(c) for c in match.game.all_cards(match.state)})
+    every_face = sorted({str(c) for c in match.game.all_cards(match.state)})
     checked = 0
     rows = 0
+    known: dict[int | None, set[str]] = {c.seat: set() for c in conns}
     for _ in range(max_actions):
         ended, rows = len(match.sheet.rows) != rows, len(match.sheet.rows)
         for c in conns:
-            checked += check(c, match, c.seat, hand_ended=ended)
+            known[c.seat] = (set() if ended else known[c.seat]) | visible_to(match, c.seat)
+            checked += check(c, match, c.seat, hand_ended=ended, known=known[c.seat])
         if match.over:
             break
         seat = rng.choice(match.to_act())
@@ -100,12 +109,12 @@ async def play(game_id: str, players: int, seed: int, max_actions: int) -> int:
             ply = len(match.log)
             if not await svc.submit(table, conn, guess):
                 assert len(match.log) == ply
-                checked += check(conn, match, seat, guess)
+                checked += check(conn, match, seat, guess, known=known[seat])
             continue
         action = rng.choice(match.legal_actions(seat))
         assert await svc.submit(table, conn, str(action)), f"{game_id}: legal {action} refused"
     for c in conns:
-        check(c, match, c.seat, hand_ended=len(match.sheet.rows) != rows)
+        check(c, match, c.seat, hand_ended=len(match.sheet.rows) != rows, known=visible_to(match, c.seat))
         assert c.log == match.log_view(c.seat)
     await svc.close()
     store.close()

@@ -36,8 +36,10 @@ from gamenight.bots import Bot, make_bot
 from gamenight.engine import options as opts
 from gamenight.engine.actions import Action, ActionSyntaxError
 from gamenight.engine.clauses import IllegalAction
+from gamenight.engine.events import words
 from gamenight.engine.match import Match, MatchRecordError
 from gamenight.engine.registry import UnknownGame, resolve_options
+from gamenight.engine.view import EventView, Prompt, View, view_data
 from gamenight.store import SeatRow, Store, StoreError, TableRow, new_token
 
 log = logging.getLogger("gamenight.server")
@@ -618,13 +620,16 @@ class TableService:
             legal = [action_text(a) for a in acts[:self.settings.max_legal]]
             out["legal_truncated"] = len(acts) > len(legal)
             prompt = match.prompt(viewer)
+            if isinstance(prompt, Prompt):  # a typed prompt: its seats named, until the web reads views by kind
+                prompt = words(EventView(prompt.text, prompt.seats), [s.name for s in table.seats])
         else:
             out["legal_truncated"] = False
         result = None
         if match.over:
             r = match.result()
             result = {"winners": list(r.winners), "ranking": [list(g) for g in r.ranking], "scores": list(r.scores)}
-        out.update(view=match.view(viewer), to_act=to_act, prompt=prompt, legal=legal,
+        view = match.view(viewer)
+        out.update(view=view_data(view) if isinstance(view, View) else view, to_act=to_act, prompt=prompt, legal=legal,
                    sheet=match.sheet.to_dict(), ply=len(match.log), over=match.over, result=result)
         return out
 
