@@ -14,19 +14,14 @@ DIRECTIONS = ("either", "left")
 
 @dataclass(frozen=True)
 class LiarsDiceOptions:
-    bets: int = option(1, "Each player has {value} bets to lose.", minimum=1, maximum=20)
-    kickers: bool = option(
-        True, "Claims name every die, the book's way (off: only the hand and the faces that make it): {value}.")
-    straight_over_full_house: bool = option(
-        False, "A straight ranks above a full house, since it is the rarer hand: {value}.")
+    bets: int = option(1, "Bets per player: {value}.", minimum=1, maximum=20)
+    kickers: bool = option(True, "Claims name every die, kickers included: {value}.")
+    straight_over_full_house: bool = option(False, "A straight ranks above a full house: {value}.")
     direction: str = option(
-        "either", "Which way the box goes: {value} (either: the player starting a round chooses left or right; "
-                  "left: always to the left).", choices=DIRECTIONS)
-    reroll_tray: bool = option(
-        True, "Dice kept up on the tray may be put back in the box and rolled again by a later holder: {value}.")
-    must_roll: bool = option(
-        False, "A player who believes a claim must shake the box before passing it on: {value}.")
-
+        "either", "Which way the box goes: {value} (either: the player starting a round chooses; left: always "
+                  "left).", choices=DIRECTIONS)
+    reroll_tray: bool = option(True, "Dice on the tray may be rolled again by a later holder: {value}.")
+    must_roll: bool = option(False, "A player who believes must shake before passing the box on: {value}.")
 
 E = "Players and equipment"
 ST = "Starting a round"
