@@ -89,10 +89,26 @@ function renderMe() {
                            onclick: () => match && act(match) },
       match ? match : `${verb}: choose ${n} cards (${selected.size} chosen)`));
   }
-  for (const text of buttons.slice(0, 80)) {
-    const [verb, ...args] = text.split(" ");
-    row.push(h("button", { type: "button", dataset: { action: text }, onclick: () => act(text) },
-      verb, ...args.map((a) => (isCard(a) ? card(a) : ` ${a}`))));
+  // Many moves of one kind (claims, bids) are a list to choose from, not a wall of buttons.
+  const byVerb = new Map();
+  for (const text of buttons) {
+    const verb = text.split(" ")[0];
+    if (!byVerb.has(verb)) byVerb.set(verb, []);
+    byVerb.get(verb).push(text);
+  }
+  for (const [verb, texts] of byVerb) {
+    if (texts.length > 12) {
+      const select = h("select", { "aria-label": verb, dataset: { verb } },
+        texts.map((t) => h("option", { value: t }, t.split(" ").slice(1).join(" "))));
+      row.push(h("span", { class: "choose" }, select,
+        h("button", { type: "button", class: "primary", onclick: () => act(select.value) }, verb)));
+      continue;
+    }
+    for (const text of texts) {
+      const [, ...args] = text.split(" ");
+      row.push(h("button", { type: "button", dataset: { action: text }, onclick: () => act(text) },
+        verb, ...args.map((a) => (isCard(a) ? card(a) : ` ${a}`))));
+    }
   }
   if (row.length) parts.push(h("div", { class: "actions", id: "actions" }, row));
   if (state.you !== null && state.table.status === "playing" && (state.legal_truncated || buttons.length > 80 ||

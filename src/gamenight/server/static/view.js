@@ -117,7 +117,7 @@ export function renderSeats(state) {
       const val = perSeatValue(f, s.seat, state);
       return val === null ? null : h("div", {}, `${f.label}: `, val);
     });
-    if (hands.has(s.seat) && s.seat !== state.you) stats.unshift(h("div", {}, `Cards: ${hands.get(s.seat)}`));
+    if (hands.has(s.seat) && s.seat !== state.you) stats.unshift(h("div", {}, `${handWord}: ${hands.get(s.seat)}`));
     return h("div", { class: `seat${s.seat === state.you ? " me" : ""}${acting.has(s.seat) ? " acting" : ""}`,
                       dataset: { seat: s.seat } },
       h("div", {}, h("strong", {}, s.name), s.seat === state.you ? " (you)" : "",
