@@ -50,3 +50,16 @@ def test_every_response_carries_the_security_headers(client: TestClient, path: s
     assert "frame-ancestors 'none'" in csp
     assert headers["x-content-type-options"] == "nosniff"
     assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_options_are_judged_and_bounded_when_a_table_is_made(client: TestClient) -> None:
+    before = len(client.get("/api/tables").json())
+    r = client.post("/api/tables", json={"game": "court_whist", "players": 4, "options": {"ladies": "9 9 9"}})
+    assert r.status_code == 400 and "ladies" in r.json()["detail"]
+    r = client.post("/api/tables", json={"game": "court_whist", "options": {"ladies": "1 " * 3_000_000}})
+    assert r.status_code in (400, 413)
+    r = client.post("/api/tables", json={"game": "hearts", "options": {"target": 10**30}})
+    assert r.status_code == 400 and "at most" in r.json()["detail"]
+    r = client.post("/api/tables", json={"game": "hearts", "options": {"target": "9" * 4300}})
+    assert r.status_code == 400
+    assert len(client.get("/api/tables").json()) == before

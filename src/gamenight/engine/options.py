@@ -11,6 +11,10 @@ from typing import Any, TypeVar
 
 OptionsT = TypeVar("OptionsT")
 
+MAX_NUMBER = 1_000_000
+"""Bound of a number option that declares none: a match must be able to end."""
+MAX_TEXT = 200
+"""Longest text option: option values ride along with every table's description."""
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
@@ -76,18 +80,25 @@ def coerce(info: OptionInfo, value: Any) -> Any:
         if isinstance(value, int):
             out = value
         else:
+            text = str(value).strip()
+            if len(text) > 12:
+                raise OptionError(key, f"expected a whole number, got {text[:20]!r}…")
             try:
-                out = int(str(value).strip())
+                out = int(text)
             except ValueError:
                 raise OptionError(key, f"expected a whole number, got {value!r}") from None
-        if info.minimum is not None and out < info.minimum:
-            raise OptionError(key, f"must be at least {info.minimum}, got {out}")
-        if info.maximum is not None and out > info.maximum:
-            raise OptionError(key, f"must be at most {info.maximum}, got {out}")
+        low = info.minimum if info.minimum is not None else -MAX_NUMBER
+        high = info.maximum if info.maximum is not None else MAX_NUMBER
+        if out < low:
+            raise OptionError(key, f"must be at least {low}, got {out}")
+        if out > high:
+            raise OptionError(key, f"must be at most {high}, got {out}")
     elif info.kind is str:
         if not isinstance(value, str):
             raise OptionError(key, f"expected text, got {value!r}")
         out = value.strip()
+        if len(out) > MAX_TEXT:
+            raise OptionError(key, f"at most {MAX_TEXT} characters, got {len(out)}")
     else:
         out = value
     if info.choices is not None and out not in info.choices:

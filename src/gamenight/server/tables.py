@@ -335,6 +335,7 @@ class TableService:
             options, _ = await self.houses.rules(house, spec.id)
         try:
             chosen = resolve_options(spec, options or {}, preset)
+            Match(gamenight.get_game(game), n, chosen, 0)  # options only the deal can judge are judged now
         except opts.OptionError as e:
             raise TableError(str(e)) from None
         bot_seats = set(bots or [])
