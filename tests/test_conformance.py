@@ -6,7 +6,8 @@ invariants at every step.
 - illegal actions (junk verb, wrong seat, a card the seat cannot see) raise
   ``IllegalAction`` citing a clause the game (or the engine) really has, and leave
   the state exactly as it was;
-- views (and log views) are JSON-serialisable and leak no hidden card;
+- views (and log views) are JSON-serialisable and leak no hidden card, and neither do the
+  events each viewer is told;
 - cards are conserved after every action;
 - replaying ``match.record()`` rebuilds the same views and score sheet;
 - the match ends within a step cap and ``result()`` ranks every seat.
@@ -33,7 +34,7 @@ from gamenight.engine.actions import Action, parse_action
 from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, IllegalAction
 from gamenight.engine.game import GameSpec
 from gamenight.engine.match import Match
-from gamenight.engine.view import Zone
+from gamenight.engine.view import Prompt, View, Zone, view_data
 
 STEP_CAP = 100_000
 """No game in the product needs more actions than this for one whole match."""
@@ -198,11 +199,18 @@ def illegal_probes(match: Match, seat: int, legal: list[Action], rng: random.Ran
                 assert_refused(match, seat, probe, before)
 
 
+def without_events(view: View | dict[str, Any]) -> View | dict[str, Any]:
+    """A view less its events (which depend on when the viewer last looked)."""
+    return dataclasses.replace(view, events=()) if isinstance(view, View) else view
+
+
 def check_views(match: Match, knowledge: Knowledge, new_row: bool) -> None:
     """Views are JSON and show no card the viewer has not seen (the score sheet is scanned
-    only when it grows: it is public and the same in every view)."""
+    only when it grows: it is public and the same in every view). Events are checked as they
+    happen (``check_events``)."""
     for viewer in knowledge.viewers:
-        view = match.view(viewer)
+        typed = without_events(match.view(viewer))
+        view = view_data(typed) if isinstance(typed, View) else typed
         assert isinstance(view, dict)
         try:
             sheet = view.pop("sheet", None)
@@ -213,8 +221,23 @@ def check_views(match: Match, knowledge: Knowledge, new_row: bool) -> None:
         knowledge.assert_hidden_from(viewer, text, "view")
         knowledge.assert_hidden_from(viewer, sheet_text, "score sheet")
         prompt = match.prompt(viewer) if viewer is not None else ""
+        if isinstance(prompt, Prompt):
+            prompt = prompt.text
         assert isinstance(prompt, str)
         knowledge.assert_hidden_from(viewer, prompt, "prompt")
+
+
+def check_events(match: Match, knowledge: Knowledge, start: int, ended: bool) -> None:
+    """The events of the last action, as each viewer is told them, are well formed and name
+    only cards that viewer has seen. As in the log, the action that ends a deal is exempt: its
+    cards are already back in a new deal."""
+    for viewer in knowledge.viewers:
+        for e in match.events(viewer, start):
+            assert e.ply == match.state.ply, f"event {e.text!r} is stamped ply {e.ply}, not {match.state.ply}"
+            assert all(0 <= s < match.players for s in e.seats)
+            e.text.format(*(["seat"] * len(e.seats)))  # every {n} has its seat
+            if not ended:
+                knowledge.assert_hidden_from(viewer, " ".join((e.text, *e.pieces)), "event")
 
 
 def check_log(match: Match) -> None:
@@ -242,7 +265,9 @@ def check_replay(match: Match) -> None:
     assert again.state.ply == match.state.ply
     assert again.sheet.to_dict() == match.sheet.to_dict()
     for viewer in [*range(match.players), None]:
-        assert again.view(viewer) == match.view(viewer), f"replayed view differs for {viewer}"
+        assert without_events(again.view(viewer)) == without_events(match.view(viewer)), \
+            f"replayed view differs for {viewer}"
+        assert again.events(viewer) == match.events(viewer), f"replayed events differ for {viewer}"
     assert again.over == match.over
 
 
@@ -277,10 +302,12 @@ def test_random_playout(game_id: str, preset: str, players: int) -> None:
         if steps % (probes_every if steps <= FULL_CHECK_STEPS else 10 * probes_every) == 0:
             illegal_probes(match, seat, legal, rng)
         action = rng.choice(legal)
+        told = match.event_count
         match.apply(seat, action)
         steps += 1
         assert_conserved(match)
         new_row = knowledge.update()
+        check_events(match, knowledge, told, new_row)
         if steps <= FULL_CHECK_STEPS or steps % 10 == 0 or (new_row and knowledge.rows <= 30):
             check_views(match, knowledge, new_row)
         if steps == replay_at:

@@ -58,7 +58,10 @@ def check(conn: Capture, match: gamenight.Match, viewer: int | None, mine: str =
     for m in conn.inbox:
         if m["type"] == "state":
             prompt = EXAMPLE.sub("", m["prompt"])  # "(e.g. 'discard 2C 7H')" shows notation, not cards
-            exposed = words([m["view"], m["legal"], prompt, m["sheet"], m["result"]])
+            view = m["view"]
+            if hand_ended and isinstance(view, dict):  # as for the log: the events' cards are back in a new deal
+                view = {k: v for k, v in view.items() if k != "events"}
+            exposed = words([view, m["legal"], prompt, m["sheet"], m["result"]])
             del conn.log[m["log_start"]:]
             conn.log.extend(m["log"])
             for line in m["log"]:  # the seat's own moves it knows; others' are redacted

@@ -38,6 +38,7 @@ from gamenight.engine.actions import Action, ActionSyntaxError
 from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.match import Match, MatchRecordError
 from gamenight.engine.registry import UnknownGame, resolve_options
+from gamenight.engine.view import View, view_data
 from gamenight.store import SeatRow, Store, StoreError, TableRow, new_token
 
 log = logging.getLogger("gamenight.server")
@@ -624,8 +625,9 @@ class TableService:
         if match.over:
             r = match.result()
             result = {"winners": list(r.winners), "ranking": [list(g) for g in r.ranking], "scores": list(r.scores)}
-        out.update(view=match.view(viewer), to_act=to_act, prompt=prompt, legal=legal,
-                   sheet=match.sheet.to_dict(), ply=len(match.log), over=match.over, result=result)
+        view = match.view(viewer)
+        out.update(view=view_data(view) if isinstance(view, View) else view, to_act=to_act, prompt=prompt,
+                   legal=legal, sheet=match.sheet.to_dict(), ply=len(match.log), over=match.over, result=result)
         return out
 
     async def close(self) -> None:
