@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 import gamenight
-from gamenight.core.cards import card_text
+from gamenight.core.cards import Card, card_text
+from gamenight.core.pieces import is_piece
 from gamenight.server.tables import Connection, Settings, TableService
 from gamenight.store import Store
 
@@ -31,11 +32,16 @@ class Capture(Connection):
         self.inbox.append(json.loads(text))
 
 
+def text_of(piece: Any) -> str:
+    """A piece as it is written: cards (whatever int holds them) by card notation, other pieces by their own."""
+    return str(piece) if is_piece(piece) and not isinstance(piece, Card) else card_text(piece)
+
+
 def hidden_from(match: gamenight.Match, viewer: int | None) -> set[str]:
     """Faces in a zone ``viewer`` may not see (less faces they can see elsewhere: duplicates)."""
     hidden, seen = set(), set()
     for z in match.game.zones(match.state):
-        faces = {card_text(c) for c in z.cards}
+        faces = {text_of(c) for c in z.cards}
         if z.visible_to is None or (viewer is not None and viewer in z.visible_to):
             seen |= faces
         else:
@@ -87,7 +93,7 @@ async def play(game_id: str, players: int, seed: int, max_actions: int) -> int:
     match = table.match
     assert match is not None
     rng = random.Random(seed)
-    every_face = sorted({card_text(c) for c in match.game.all_cards(match.state)})
+    every_face = sorted({text_of(c) for c in match.game.all_cards(match.state)})
     checked = 0
     rows = 0
     for _ in range(max_actions):
