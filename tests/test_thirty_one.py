@@ -247,7 +247,8 @@ def test_dealt_31_is_shown_at_your_turn_instead_of_drawing() -> None:
     assert parse_action("show") in GAME.legal_actions(state, 0)
     play(state, 0, "show")
     assert state.hand_no == 2
-    assert state.last_hand["shown"] == 0
+    assert "seat 0 shows 31: QH KH AH" in told(state, None)
+    assert any(n.startswith("seat 0 showed 31") for n in state.sheet.rows[-1].notes)
 
 
 def test_31_makes_everybody_pay_alternate() -> None:
@@ -264,7 +265,7 @@ def test_31_everybody_pays_and_a_lowest_knocker_still_pays_double() -> None:
     play(state, 0, "knock", "draw stock", "discard 7C")  # seat 0 knocks on 5
     play(state, 1, "draw stock", "discard 6C")
     play(state, 2, "draw stock", "discard 4D")  # QS: 31
-    assert state.hand_no == 2 and state.last_hand["shown"] == 2
+    assert state.hand_no == 2 and "seat 2 has 31 and lays down QS KS AS" in told(state, None)
     assert last_row_points(state) == (-2, -1, 0)
     assert any("thirty_one.pay.knocker" in n for n in state.sheet.rows[-1].notes)
 

@@ -33,28 +33,19 @@ HIGH_STRAIGHT = (2, 3, 4, 5, 6)
 
 @dataclass(frozen=True)
 class TenThousandOptions:
-    target: int = option(10_000, "The first player to reach {value} wins.", minimum=500)
-    entry: int = option(1_000, "A player needs {value} in one turn to get on the board (0: no minimum).",
-                        minimum=0)
-    straight: str = option("both", "Straights that score 1,000: {value} (both: 1-2-3-4-5 and 2-3-4-5-6).",
-                           choices=("both", "low", "high"))
+    """Each sentence names a setting; the clauses it switches say what the setting means."""
+
+    target: int = option(10_000, "Target: {value}.", minimum=500)
+    entry: int = option(1_000, "To get on the board: {value} in one turn (0: no minimum).", minimum=0)
+    straight: str = option("both", "Straights: {value}.", choices=("both", "low", "high"))
     ones_sets: str = option(
-        "thousand", "Four or five 1s: {value} (thousand: the three-1s value of 1,000 times 2 or 4, so 2,000 and "
-                    "4,000; hundred: the table's \"x00\" read literally for 1s, 200 and 400, so four 1s score "
-                    "best as three 1s and a single 1, 1,100, and five 1s as 1,200).",
-        choices=("thousand", "hundred"))
-    take_over: bool = option(True, "The next player may take over a saved count: {value}.")
-    take_over_hot_dice: bool = option(
-        True, "After a player stops with all five dice counting, the next player may take over with "
-              "all five dice: {value}.")
-    take_over_counts_for_entry: bool = option(
-        True, "A taken-over count counts toward the score needed to get on the board: {value}.")
-    save_with_one_or_five: bool = option(
-        True, "Saving a taken-over count needs at least a single 1 or 5 in the first roll, as the book says "
-              "(off: any die that counts, a set included, saves it): {value}.")
-    equal_turns: bool = option(
-        False, "When someone reaches the target the round is finished so everyone has the same number of "
-               "turns, and the highest score wins: {value}.")
+        "thousand", "Four and five 1s: {value} (thousand: from three 1s' 1,000; hundred: the table's x00 read "
+                    "literally).", choices=("thousand", "hundred"))
+    take_over: bool = option(True, "Taking over: {value}.")
+    take_over_hot_dice: bool = option(True, "Taking over after hot dice: {value}.")
+    take_over_counts_for_entry: bool = option(True, "A count taken over counts toward getting on the board: {value}.")
+    save_with_one_or_five: bool = option(True, "Saving a count taken over needs a 1 or a 5: {value}.")
+    equal_turns: bool = option(False, "Equal turns: {value}.")
 
 
 R = "Players and dice"

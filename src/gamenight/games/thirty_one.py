@@ -28,19 +28,14 @@ HAND = 3
 
 @dataclass(frozen=True)
 class ThirtyOneOptions:
-    start_quarters: int = option(4, "Each player starts with {value} quarters.", minimum=1, maximum=50)
-    ante_each_hand: bool = option(
-        False, "Every player still holding quarters antes one into the pot at the start of every hand, "
-               "not just once at the start of the game: {value}.")
-    thirty_one_all_pay: bool = option(
-        False, "If somebody gets 31 and lays down everybody else has to pay, not just the lowest: {value}.")
-    three_of_a_kind: bool = option(False, "Three cards of the same rank are worth 30½: {value}.")
-    knock_whole_turn: bool = option(
-        False, "Knocking is your entire turn (no drawing or discarding): {value}.")
-    empty_stock: str = option(
-        "reshuffle", "When the stock runs out: {value} (reshuffle: the discards except the top card become "
-                     "the new stock; end: the hand ends and is scored as it stands).",
-        choices=("reshuffle", "end"))
+    """Each sentence names a setting; the clauses it switches say what the setting means."""
+
+    start_quarters: int = option(4, "Quarters each: {value}.", minimum=1, maximum=50)
+    ante_each_hand: bool = option(False, "Ante every hand: {value}.")
+    thirty_one_all_pay: bool = option(False, "31 makes everyone pay: {value}.")
+    three_of_a_kind: bool = option(False, "Three of a kind counts 30½: {value}.")
+    knock_whole_turn: bool = option(False, "A knock is the whole turn: {value}.")
+    empty_stock: str = option("reshuffle", "When the stock runs out: {value}.", choices=("reshuffle", "end"))
 
 
 C = "Players and cards"
@@ -187,7 +182,6 @@ class ThirtyOneState(State):
     phase: Phase = Phase.DRAW
     knocker: int | None = None
     hand_no: int = 0
-    last_hand: dict[str, Any] = field(default_factory=dict)
 
 
 def _draw(where: str) -> Action:
@@ -405,6 +399,9 @@ class ThirtyOne(Game[ThirtyOneState]):
                 state.out_at[s] = state.hand_no
                 notes.append(f"seat {s} owed {k} on their face and is out [{ON_YOUR_FACE.id}]")
                 emit(state, f"{{0}} owes {quarters(k)} on their face and is out", s, kind="summary")
+            elif paid == 0:  # spared with everyone else still in
+                notes.append(f"seat {s} owed {k} with nothing left and stays on their face [{ON_YOUR_FACE.id}]")
+                emit(state, f"{{0}} owes {quarters(k)} with none left to pay", s, kind="summary")
             elif state.quarters[s] == 0:
                 short = f" and paid the {paid} left" if paid < k else ""
                 notes.append(f"seat {s} owed {k}{short} and is on their face [{ON_YOUR_FACE.id}]")
@@ -417,8 +414,6 @@ class ThirtyOne(Game[ThirtyOneState]):
         if spare_all and going:
             notes.append(f"everyone still in would be out: nobody goes out [{ALL_OUT.id}]")
             emit(state, "Everyone still in would be out: nobody goes out", kind="summary")
-        state.last_hand = {"hand": state.hand_no, "values": {str(s): values[s] for s in live},
-                           "paid": {str(s): -points[s] for s in owe}, "knocker": state.knocker, "shown": shown}
         state.sheet.add(f"hand {state.hand_no}", tuple(points), state.ply + 1, notes)
         live = [s for s in range(state.players) if not state.out[s]]
         if len(live) == 1:

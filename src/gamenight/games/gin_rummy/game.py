@@ -6,6 +6,7 @@ the two to listing the same moves."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -523,8 +524,7 @@ class GinRummy(Game[GinState]):
         winner = 0 if points[0] > points[1] else 1 if points[1] > points[0] else None
         if winner is None and gins[0] != gins[1]:
             winner = 0 if gins[0] > gins[1] else 1
-        state.outcome = HandOutcome(outcome.kind, outcome.by, outcome.discard, outcome.spreads, outcome.layoffs,
-                                    points, gins, winner)
+        state.outcome = dataclasses.replace(outcome, winner=winner)
         state.gins = [state.gins[0] + gins[0], state.gins[1] + gins[1]]
         if winner is None:
             state.next_dealer = 1 - state.dealer if o.next_dealer == "alternate" else state.dealer

@@ -20,45 +20,28 @@ THREE_GAMES = "three-games"
 
 @dataclass(frozen=True)
 class GinOptions:
-    deal: str = option(
-        STANDARD_DEAL, "Deal: {value} (thirteen-twelve: the dealer's opponent gets 13 cards and the dealer 12, "
-        "no card is turned up, and the opponent's first turn is a discard only).",
-        choices=(STANDARD_DEAL, METZKER_DEAL))
-    aces: str = option("low", "Aces: {value} (high-or-low: A-2-3 and Q-K-A are both runs, but K-A-2 is not).",
-                       choices=("low", "high-or-low"))
-    knock_limit: int = option(10, "You may knock (go out, \"run\") when your unmatched cards total {value} or "
-                              "less (the tournament rules' \"less than 10\" is 9).", minimum=0, maximum=60)
-    double_gin: bool = option(False, "Double Gin (all your cards match after the draw, so you go out without "
-                              "a discard) is allowed: {value}.")
-    gin_bonus: int = option(20, "Going gin scores a bonus of {value} points plus the opponent's count.",
-                            minimum=0, maximum=500)
-    undercut_scoring: str = option(
-        "difference", "An undercut scores: {value} (difference: the difference plus the undercut bonus; "
-        "double-run: double the knocker's count plus the undercut bonus).", choices=("difference", "double-run"))
-    undercut_bonus: int = option(10, "The undercut bonus is {value} points.", minimum=0, maximum=500)
-    stock_end: int = option(2, "The hand ends when the stock is down to {value} cards and the player who drew "
-                            "from it discards without going out.", minimum=0, maximum=20)
-    stock_out: str = option("cancel", "When the stock runs down: {value} (cancel: no score, same dealer deals "
-                            "again; difference: the lower count scores the difference, no gins).",
-                            choices=("cancel", "difference"))
-    next_dealer: str = option("alternate", "The next dealer: {value} (winner: whoever scored the hand deals "
-                              "the next).", choices=("alternate", "winner"))
-    may_discard_taken: bool = option(True, "You may discard the card you just took from the discard pile: "
-                                     "{value}.")
-    match_format: str = option(
-        ONE_GAME, "Scoring format: {value} (three-games: three concurrent games to the column target, "
-        "with Gin circles).", choices=(ONE_GAME, THREE_GAMES))
-    target: int = option(100, "A game is played to {value} points.", minimum=1, maximum=10_000)
-    game_bonus: int = option(100, "The winner of the game gets a bonus of {value} points.", minimum=0,
-                             maximum=10_000)
-    shutout_bonus: int = option(200, "If the loser scored nothing, the game bonus is {value} points.",
-                                minimum=0, maximum=10_000)
-    line_bonus: int = option(20, "Each hand won adds a line (box) bonus of {value} points at the end.",
-                             minimum=0, maximum=1000)
-    column_target: int = option(200, "In the three-games format each game goes to {value} points.",
-                                minimum=1, maximum=10_000)
-    gin_value: int = option(25, "In the three-games format each Gin circle is worth {value} points when a "
-                            "game ends.", minimum=0, maximum=1000)
+    """Each sentence names a setting; the clauses it switches say what the setting means."""
+
+    deal: str = option(STANDARD_DEAL, "Deal: {value} (ten-upcard: the book's; thirteen-twelve: the tournament's).",
+                       choices=(STANDARD_DEAL, METZKER_DEAL))
+    aces: str = option("low", "Aces: {value}.", choices=("low", "high-or-low"))
+    knock_limit: int = option(10, "Knock limit: {value} points (the tournament rules' \"less than 10\" is 9).",
+                              minimum=0, maximum=60)
+    double_gin: bool = option(False, "Double Gin: {value}.")
+    gin_bonus: int = option(20, "Gin bonus: {value} points.", minimum=0, maximum=500)
+    undercut_scoring: str = option("difference", "Undercut scoring: {value}.", choices=("difference", "double-run"))
+    undercut_bonus: int = option(10, "Undercut bonus: {value} points.", minimum=0, maximum=500)
+    stock_end: int = option(2, "Cards left in the stock when play stops: {value}.", minimum=0, maximum=20)
+    stock_out: str = option("cancel", "When the stock runs down: {value}.", choices=("cancel", "difference"))
+    next_dealer: str = option("alternate", "Next dealer: {value}.", choices=("alternate", "winner"))
+    may_discard_taken: bool = option(True, "The card just taken from the discard pile may be thrown back: {value}.")
+    match_format: str = option(ONE_GAME, "Scoring format: {value}.", choices=(ONE_GAME, THREE_GAMES))
+    target: int = option(100, "Game: {value} points.", minimum=1, maximum=10_000)
+    game_bonus: int = option(100, "Game bonus: {value} points.", minimum=0, maximum=10_000)
+    shutout_bonus: int = option(200, "Shutout bonus: {value} points.", minimum=0, maximum=10_000)
+    line_bonus: int = option(20, "Line (box) bonus: {value} points a hand won.", minimum=0, maximum=1000)
+    column_target: int = option(200, "Each of the three games: {value} points.", minimum=1, maximum=10_000)
+    gin_value: int = option(25, "A Gin circle: {value} points.", minimum=0, maximum=1000)
 
 
 METZKER: dict[str, Any] = {
