@@ -3,7 +3,6 @@ legal actions), and that it clearly beats the random bot over many seeded hands.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -13,7 +12,7 @@ from gamenight.bots.gin import GinBot
 from gamenight.core.cards import cards
 from gamenight.engine.match import Match
 from gamenight.games.gin_rummy.deadwood import DECK
-from gamenight.games.gin_rummy.game import GinState
+from gamenight.games.gin_rummy.game import GinState, Phase
 
 RNG = random.Random(0)
 
@@ -32,7 +31,7 @@ def rig(hands: dict[int, str], *, pile: str = "", stock_top: str = "", phase: st
         st.pile = rest[:len(rest) - keep] + st.pile
         rest = rest[len(rest) - keep:]
     st.stock = rest + top[::-1]
-    st.dealer, st.turn, st.phase = 1 - turn, turn, phase
+    st.dealer, st.turn, st.phase = 1 - turn, turn, Phase(phase)
     st.known = [[], []]
     return m
 
@@ -41,7 +40,7 @@ def decide(m: Match, known_opp: str = "") -> str:
     seat = m.to_act()[0]
     if known_opp:
         m.state.known[1 - seat] = cards(known_opp)  # type: ignore[attr-defined]
-    view = json.loads(json.dumps(m.view(seat)))  # the bot gets plain data, nothing else
+    view = m.view(seat)  # the bot gets the typed view and the legal moves, nothing else
     return str(GinBot().choose(view, m.legal_actions(seat), RNG))
 
 

@@ -4,17 +4,21 @@ scoring, three concurrent games with Gin circles)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import random
 from typing import Any
 
 import pytest
 
 import gamenight
-from gamenight.core.cards import cards
+from gamenight.core.cards import cards, cards_text
 from gamenight.engine.clauses import IllegalAction
+from gamenight.engine.legality import narrow
 from gamenight.engine.match import Match
+from gamenight.engine.view import View, ZoneKind, view_data
 from gamenight.games.gin_rummy.deadwood import DECK, dead_floor, going_out
-from gamenight.games.gin_rummy.game import GinState
+from gamenight.games.gin_rummy.game import GinRummy, GinState, Phase
 
 # The knocker's usual melds: 2-3-4 of clubs, 5-6-7 of hearts, three nines.
 MELDED9 = "2C 3C 4C 5H 6H 7H 9S 9D 9H"
@@ -38,9 +42,9 @@ def rig(match: Match, hands: dict[int, str], *, pile: str = "", stock_top: str =
     st.stock = rest + top[::-1]
     st.dealer = dealer
     st.turn = 1 - dealer if turn is None else turn
-    st.phase = phase
+    st.phase = Phase(phase)
     st.known = [[], []]
-    st.taken = st.drawn = None
+    st.taken = None
     st.stock_only = False
     st.refusals = 0
     match._legal = None
@@ -56,14 +60,31 @@ def play(match: Match, *actions: str) -> None:
         match.apply(match.to_act()[0], a)
 
 
+def seen(match: Match, seat: int | None = None) -> View:
+    """What ``seat`` sees now, without the events (they depend on when the viewer last looked)."""
+    view = match.view(seat)
+    assert isinstance(view, View)
+    return dataclasses.replace(view, events=())
+
+
 def refused(match: Match, action: str, clause: str, seat: int | None = None) -> IllegalAction:
-    before = json.dumps(match.view(None)), [list(h) for h in match.state.hands]  # type: ignore[attr-defined]
+    before = seen(match), [list(h) for h in match.state.hands]  # type: ignore[attr-defined]
     who = match.to_act()[0] if seat is None else seat
     with pytest.raises(IllegalAction) as exc:
         match.apply(who, action)
     assert exc.value.clause_id == clause, str(exc.value)
-    assert (json.dumps(match.view(None)), [list(h) for h in match.state.hands]) == before  # type: ignore[attr-defined]
+    assert (seen(match), [list(h) for h in match.state.hands]) == before  # type: ignore[attr-defined]
     return exc.value
+
+
+def held(view: View, seat: int) -> int:
+    """How many cards ``seat`` holds, as ``view`` shows it (seen or as backs)."""
+    return sum(len(z.pieces) + z.hidden for z in view.zones if z.kind is ZoneKind.HAND and z.owner == seat)
+
+
+def texts_of(match: Match, viewer: int | None) -> list[str]:
+    """Every event so far, as ``viewer`` reads it, seats as "seat N"."""
+    return [e.text.format(*(f"seat {s}" for s in e.seats)) for e in match.events(viewer)]
 
 
 def notes(match: Match) -> str:
@@ -153,14 +174,19 @@ def test_stock_card_is_private_and_pile_is_public() -> None:
     st = rig(m, {0: "AC 3C 5C 7C 9C JC KC 2D 4D 6D", 1: "8D 10D QD AH 3H 5H 7H 9H JH KH"}, pile="QS 2S",
              stock_top="3S 4S")
     play(m, "take discard", "discard KH")
-    v0, v1, spectator = m.view(0), m.view(1), m.view(None)
-    assert v0["discard_pile"] == ["QS", "KH"] and v0["discard_top"] == "KH"
-    assert v0["known"][1] == ["2S"], "a card taken from the face-up pile is known to both players"
-    assert "hand" not in spectator and v0["hand_sizes"] == [10, 10]
+    v0, spectator = seen(m, 0), seen(m)
+    assert v0.pieces("discard") == ("QS", "KH") and v0.zone("discard").kind is ZoneKind.DISCARD
+    taken = [z for z in spectator.zones if z.name == "taken" and z.owner == 1]
+    assert taken[0].pieces == ("2S",), "a card taken from the face-up pile is known to both players"
+    assert spectator.hand == () and held(v0, 0) == held(v0, 1) == 10
+    assert "2S" in seen(m, 1).hand, "the owner's hand is both its zones"
+    assert texts_of(m, 0)[-2:] == ["seat 1 takes 2S from the discard pile", "seat 1 discards KH"]
     play(m, "draw stock")
     v0, v1 = m.view(0), m.view(1)
-    assert v0["drawn"] == "3S" and "3S" in v0["hand"]
-    assert "3S" not in json.dumps(v1) and "3S" not in json.dumps(m.view(None))
+    assert isinstance(v0, View) and isinstance(v1, View)
+    assert v0.events[-1].text == "{0} draws 3S" and v0.events[-1].pieces == ("3S",) and "3S" in v0.hand
+    assert v1.events[-1].text == "{0} draws from the stock" and v1.events[-1].pieces == ()
+    assert "3S" not in json.dumps(view_data(v1)) and "3S" not in json.dumps(view_data(seen(m)))
     assert st.stock[-1] == cards("4S")[0]
 
 
@@ -168,8 +194,8 @@ def test_log_never_names_the_stock_card() -> None:
     m = new()
     play(m, "pass", "pass", "draw stock")
     drawer = m.to_act()[0]
-    drawn = m.view(drawer)["drawn"]
-    assert drawn is not None
+    drawn = m.events(drawer)[-1].pieces[0]
+    assert m.events(drawer)[-1].text == "{0} draws " + drawn
     for viewer in (0, 1, None):
         assert m.log_view(viewer)[-1] == f"{drawer}: draw stock"
         assert drawn not in " ".join(m.log_view(viewer))
@@ -187,8 +213,9 @@ def test_knock_limit_refused_citing_the_clause() -> None:
     legal = {str(a) for a in m.legal_actions(1)}
     assert not any(a.startswith(("knock", "gin")) for a in legal)
     err = refused(m, "knock KS", "gin_rummy.knock.limit")
-    assert "10" in err.rule and "count" in err.detail
-    refused(m, "gin KS", "gin_rummy.knock.gin")
+    assert "10" in err.rule and err.detail == "after discarding KS your unmatched cards count 11"
+    assert refused(m, "knock 7S", "gin_rummy.knock.limit").detail == "after discarding 7S your unmatched cards count 14"
+    assert refused(m, "gin KS", "gin_rummy.knock.gin").detail == "after discarding KS your unmatched cards count 11"
 
 
 def test_knock_at_exactly_ten_is_allowed_and_knocker_scores_the_difference() -> None:
@@ -198,8 +225,8 @@ def test_knock_at_exactly_ten_is_allowed_and_knocker_scores_the_difference() -> 
     assert "knock KS" in {str(a) for a in m.legal_actions(1)}
     assert "knock 10H" in {str(a) for a in m.legal_actions(1)}
     play(m, "knock KS")
-    assert st.phase == "show" and st.outcome["kind"] == "knock"
-    assert st.outcome["counts"] == [76, 10]
+    assert st.phase == "show" and st.outcome.kind == "knock"
+    assert st.outcome.counts == (76, 10)
     assert hand_row(m) == (0, 66)
     assert "[gin_rummy.score.knock]" in notes(m)
 
@@ -208,7 +235,7 @@ def test_undercut_on_equal_counts_scores_difference_plus_ten() -> None:
     m = new()
     rig(m, {0: "JC QC KC 8D 8C 8S 2S 3S 4S AH", 1: MELDED9 + " KS"}, stock_top="AD")
     play(m, "draw stock", "knock KS")
-    assert m.state.outcome["counts"] == [1, 1]  # type: ignore[attr-defined]
+    assert m.state.outcome.counts == (1, 1)  # type: ignore[attr-defined]
     assert hand_row(m) == (10, 0)
     assert "[gin_rummy.score.undercut]" in notes(m)
 
@@ -218,7 +245,7 @@ def test_undercut_after_laying_off() -> None:
     rig(m, {0: "JC QC KC 8D 8C 8S 2S 3S 4S 5C", 1: MELDED9 + " KS"}, stock_top="5D")
     play(m, "draw stock", "knock KS")
     out = m.state.outcome  # type: ignore[attr-defined]
-    assert out["counts"] == [0, 5] and out["layoffs"][0]["cards"] == ["5C"]
+    assert out.counts == (0, 5) and out.layoffs[0].cards == tuple(cards("5C"))
     assert hand_row(m) == (15, 0)
 
 
@@ -230,8 +257,8 @@ def test_gin_scores_bonus_plus_count_and_opponent_may_not_lay_off() -> None:
     assert "gin KS" in legal and "knock KS" not in legal
     play(m, "gin KS")
     out = st.outcome
-    assert out["kind"] == "gin" and out["layoffs"] == []
-    assert out["counts"] == [74, 0], "8H would fit 5-6-7 of hearts but may not be laid off on a gin"
+    assert out.kind == "gin" and out.layoffs == ()
+    assert out.counts == (74, 0), "8H would fit 5-6-7 of hearts but may not be laid off on a gin"
     assert hand_row(m) == (0, 94)
     assert "[gin_rummy.score.gin]" in notes(m) and "[gin_rummy.layoff.gin]" in notes(m)
 
@@ -240,14 +267,14 @@ def test_knock_with_no_deadwood_is_a_gin() -> None:
     m = new()
     st = rig(m, {0: OPP_76, 1: MELDED9 + " KS"}, stock_top="9C")
     play(m, "draw stock", "knock KS")
-    assert st.outcome["kind"] == "gin" and hand_row(m) == (0, 96)
+    assert st.outcome.kind == "gin" and hand_row(m) == (0, 96)
 
 
 def test_gin_can_never_be_undercut() -> None:
     m = new()
     st = rig(m, {0: "JC QC KC 8D 8C 8S 2S 3S 4S 5S", 1: MELDED9 + " KS"}, stock_top="9C")
     play(m, "draw stock", "gin KS")
-    assert st.outcome["counts"] == [0, 0]
+    assert st.outcome.counts == (0, 0)
     assert hand_row(m) == (0, 20)
 
 
@@ -256,22 +283,25 @@ def test_lay_off_a_chain_and_at_both_ends() -> None:
     st = rig(m, {0: "AC 5C 6C QD JS KD 2D 3S 7D 10C", 1: MELDED9 + " KS"}, stock_top="AD")
     play(m, "draw stock", "knock KS")
     out = st.outcome
-    laid = {c for lay in out["layoffs"] for c in lay["cards"]}
+    laid = {str(c) for lay in out.layoffs for c in lay.cards}
     assert laid == {"AC", "5C", "6C"}, "AC below 2-3-4, then 5C and 6C one after another above it"
-    assert out["counts"] == [52, 1]
+    assert out.counts == (52, 1)
     assert hand_row(m) == (0, 51)
     assert "[gin_rummy.layoff]" in notes(m)
     # both spread hands and the lay-offs are public now
     spread = ["AC", "5C", "6C", "QD", "JS", "KD", "2D", "3S", "7D", "10C"]
-    assert sorted(m.view(None)["spread_hands"][0]) == sorted(spread)
-    assert m.view(0)["outcome"]["layoffs"] == m.view(None)["outcome"]["layoffs"]
+    spectator = seen(m)
+    shown = [p for z in spectator.zones if z.name in ("meld", "hand") for i, p in enumerate(z.pieces)
+             if (z.by[i] if z.by else z.owner) == 0]
+    assert sorted(shown) == sorted(spread)
+    assert seen(m, 0).zones == spectator.zones
 
 
 def test_knocker_never_lays_off() -> None:
     m = new()
     st = rig(m, {0: "2D 3D 4D QC QD JS 8C 3S 6S 7D", 1: MELDED9 + " KS"}, stock_top="AD")
     play(m, "draw stock", "knock KS")
-    assert st.outcome["counts"] == [54, 1], "the knocker's AD stays deadwood although it fits 2-3-4 of diamonds"
+    assert st.outcome.counts == (54, 1), "the knocker's AD stays deadwood although it fits 2-3-4 of diamonds"
     assert hand_row(m) == (0, 53)
 
 
@@ -280,7 +310,7 @@ def test_knocker_spread_is_the_least_deadwood_arrangement() -> None:
     # 4H 5H 6H 7H and 7C 7D: the seven goes to the set, leaving 4-5-6 of hearts as the run
     st = rig(m, {0: OPP_76.replace("7D", "9C"), 1: "4H 5H 6H 7H 7C 7D 2C 3C 4C KS"}, stock_top="AS")
     play(m, "draw stock", "knock KS")
-    assert st.outcome["counts"][1] == 1
+    assert st.outcome.counts[1] == 1
 
 
 def test_knocker_shows_the_spread_that_lets_the_opponent_lay_off_least() -> None:
@@ -290,8 +320,8 @@ def test_knocker_shows_the_spread_that_lets_the_opponent_lay_off_least() -> None
     st = rig(m, {0: "2C 6C 4S QC QH JS 8C 7D 10C KD", 1: "3C 4C 5C 4D 4H 9S 9D 9H AS AD"}, stock_top="KS")
     play(m, "draw stock", "knock KS")
     out = st.outcome
-    assert out["counts"] == [73, 10] and [lay["cards"] for lay in out["layoffs"]] == [["4S"]]
-    assert ["4C", "4D", "4H"] in out["spreads"][1]["melds"]
+    assert out.counts == (73, 10) and [cards_text(lay.cards) for lay in out.layoffs] == ["4S"]
+    assert tuple(cards("4C 4D 4H")) in out.spreads[1].melds
     assert hand_row(m) == (0, 63)
 
 
@@ -308,7 +338,7 @@ def test_two_cards_left_cancels_the_hand_and_same_dealer_deals() -> None:
     play(m, "draw stock")
     assert len(st.stock) == 2 and st.phase == "discard", "the player who took the third-last card may still knock"
     play(m, "discard 9H")
-    assert st.phase == "show" and st.outcome["kind"] == "cancelled"
+    assert st.phase == "show" and st.outcome.kind == "cancelled"
     assert m.sheet.rows[-1].points == (0, 0) and "[gin_rummy.stock.cancel]" in notes(m)
     assert m.to_act() == (0,), "the same dealer deals again"
     assert [str(a) for a in m.legal_actions(0)] == ["deal"]
@@ -325,8 +355,9 @@ def test_dealer_alternates_after_a_scored_hand() -> None:
     assert m.to_act() == (1,)
     play(m, "deal")
     assert st.dealer == 1 and m.to_act() == (0,) and st.hand_no == 2
-    assert m.view(None)["last_hand"]["points"] == [0, 75]
-    assert "outcome" in m.view(None) and m.view(None)["outcome"] is None
+    assert hand_row(m) == (0, 75)
+    v = seen(m)
+    assert not any(z.kind is ZoneKind.MELD for z in v.zones) and not v.has_fact("counts")
 
 
 # --- the game --------------------------------------------------------------------------------------
@@ -367,7 +398,6 @@ def test_line_bonus_does_not_count_toward_the_hundred() -> None:
 
 
 def test_whole_random_game_ends_with_bonuses() -> None:
-    import random
     m = gamenight.load("gin_rummy", seed=12)
     rng = random.Random(12)
     from gamenight.bots import make_bot
@@ -413,7 +443,7 @@ def test_metzker_deal_thirteen_twelve_no_upcard() -> None:
     assert all(a.verb in ("discard", "knock", "gin") for a in m.legal_actions(1 - d))
     refused(m, "draw stock", "gin_rummy.first.thirteen")
     refused(m, "take discard", "gin_rummy.first.thirteen")
-    play(m, f"discard {m.view(1 - d)['hand'][0]}")
+    play(m, f"discard {seen(m, 1 - d).hand[0]}")
     assert m.to_act() == (d,)
     assert {str(a) for a in m.legal_actions(d)} == {"draw stock", "take discard"}
 
@@ -428,8 +458,8 @@ def test_metzker_double_gin_first_turn() -> None:
     assert "gin" in {str(a) for a in m.legal_actions(1)}
     play(m, "gin")
     out = st.outcome
-    assert out["kind"] == "double-gin" and out["gins"] == [0, 2] and out["layoffs"] == []
-    count = out["counts"][0]
+    assert out.kind == "double-gin" and out.gins == (0, 2) and out.layoffs == ()
+    count = out.counts[0]
     assert count == 79
     assert hand_row(m) == (0, 0, 0, count, 0, 0), "no gin bonus: the Gins are counted instead"
     assert "[gin_rummy.score.gins]" in notes(m)
@@ -458,7 +488,7 @@ def test_metzker_run_with_six_undercut_is_37() -> None:
     st = rig(m, {0: "JC QC KC 8D 8C 8S 10H JH QH AH AD 4D", 1: METZ_MELDS + " AS 2D 3S KS"}, phase="discard")
     play(m, "knock KS")
     out = st.outcome
-    assert out["counts"] == [6, 6]
+    assert out.counts == (6, 6)
     assert hand_row(m)[:3] == (37, 0, 0), "run with 6: 6 x 2 + 25 = 37"
     assert "[gin_rummy.score.undercut-double]" in notes(m)
     assert m.to_act() == (0,), "the side that scored deals the next hand"
@@ -475,7 +505,7 @@ def test_metzker_run_scores_the_difference() -> None:
     m = new("metzker")
     st = rig(m, {0: "QC QD JS 8C 2D 4S 6S 7D 10C KD 10S 4D", 1: METZ_MELDS + " AS 2S 3D KH"}, phase="discard")
     play(m, "knock KH")
-    assert st.outcome["counts"] == [91, 6] and st.outcome["gins"] == [0, 0]
+    assert st.outcome.counts == (91, 6) and st.outcome.gins == (0, 0)
     assert hand_row(m) == (0, 0, 0, 85, 0, 0)
 
 
@@ -485,11 +515,11 @@ def test_metzker_stock_out_lower_count_scores_the_difference() -> None:
              pile="2H", stock_top="KH", stock_size=1, dealer=1, turn=0)
     play(m, "draw stock", "discard KH")
     out = st.outcome
-    assert out["kind"] == "stock-out" and out["counts"] == [6, 75]
-    assert hand_row(m) == (69, 0, 0, 0, 0, 0) and out["gins"] == [0, 0]
+    assert out.kind == "stock-out" and out.counts == (6, 75)
+    assert hand_row(m) == (69, 0, 0, 0, 0, 0) and out.gins == (0, 0)
     assert "[gin_rummy.stock.difference]" in notes(m)
-    v = m.view(1)
-    assert v["outcome"]["spreads"][0]["count"] == 6 and "spread_hands" in v
+    v = seen(m, 1)
+    assert v.fact("counts") == [6, 75] and any(z.kind is ZoneKind.MELD and z.owner == 0 for z in v.zones)
 
 
 def test_metzker_three_game_columns_and_gin_circles() -> None:
@@ -516,8 +546,9 @@ def test_metzker_three_game_columns_and_gin_circles() -> None:
     assert totals[3] == 200 + 25 * 2, "200 plus 25 for each Gin in that game"
     assert totals[0] == 25 * 2, "the loser gets 25 per Gin and nothing for points"
     assert st.col_points[1][1:] == [158, 79] and st.col_gins[1] == [2, 1, 0], "Gins only where it had points"
-    v = m.view(0)
-    assert v["games"][0]["winner"] == 1 and v["games"][1]["points"] == [0, 158]
+    v = seen(m, 0)
+    assert v.fact("games")["rows"][0] == ["1", "2", "2", "seat 1"]  # Gin circles of seats 0 and 1, winner
+    assert (m.sheet.totals[1], m.sheet.totals[4]) == (0, 158)
     seat1_gins("5S")  # game 2 won (237)
     assert st.col_winner == [1, 1, None] and not m.over
     seat1_gins("5S")  # game 3: 79 * 3 = 237
@@ -538,7 +569,7 @@ def test_metzker_sample_score_sheet() -> None:
     def run(seat: int, score: int) -> None:
         rig(m, {seat: knocker, 1 - seat: melded + " " + deadwood[score]}, phase="discard", turn=seat)
         play(m, "knock KS")
-        assert st.outcome["points"][seat] == score and st.outcome["layoffs"] == []
+        assert st.outcome.points[seat] == score and st.outcome.layoffs == ()
         play(m, "deal")
 
     guys, girls = 0, 1
@@ -562,7 +593,6 @@ def test_each_metzker_rule_is_its_own_option() -> None:
 
 
 def test_going_out_helpers_agree_with_the_solver() -> None:
-    import random
 
     from gamenight.families.melds import is_meld, min_deadwood
     from gamenight.games.gin_rummy.deadwood import MELD_RULES, VALUE, least_deadwood_spreads
@@ -582,3 +612,100 @@ def test_going_out_helpers_agree_with_the_solver() -> None:
                 melded = [c for m in spread for c in m]
                 assert len(set(melded)) == len(melded) and all(is_meld(m, rules) for m in spread)
                 assert sum(VALUE[c] for c in ten if c not in melded) == min_deadwood(ten, rules)
+
+
+# --- events, refusals and the laid-out hands ----------------------------------------------------------
+
+def test_knock_summary_names_melds_lay_offs_and_the_undercut() -> None:
+    m = new()
+    rig(m, {0: "JC QC KC 8D 8C 8S 2S 3S 4S 5C", 1: MELDED9 + " KS"}, stock_top="5D")
+    play(m, "draw stock", "knock KS")
+    told = texts_of(m, None)
+    assert told[-4:] == [
+        "seat 1 knocks with 5, discarding KS",
+        "seat 1: melds 2C 3C 4C, 9D 9H 9S, 5H 6H 7H; unmatched 5D (count 5)",
+        "seat 0: melds 8C 8D 8S, JC QC KC, 2S 3S 4S; lays off 5C on 2C 3C 4C; nothing unmatched (count 0)",
+        "seat 0 undercuts seat 1 and scores 5 - 0 + 10 = 15",
+    ]
+    assert texts_of(m, 0)[-4:] == texts_of(m, 1)[-4:] == told[-4:], "the summary is the same for everyone"
+
+
+def test_laid_out_hands_are_public_meld_zones_with_the_lay_offs_on_the_knockers_melds() -> None:
+    m = new()
+    rig(m, {0: "JC QC KC 8D 8C 8S 2S 3S 4S 5C", 1: MELDED9 + " KS"}, stock_top="5D")
+    play(m, "draw stock", "knock KS")
+    v = seen(m)
+    mine = [z for z in v.zones if z.kind is ZoneKind.MELD and z.owner == 1]
+    assert [z.pieces for z in mine] == [("2C", "3C", "4C", "5C"), ("9D", "9H", "9S"), ("5H", "6H", "7H")]
+    assert mine[0].by == (1, 1, 1, 0), "5C was laid off by seat 0"
+    theirs = [z.pieces for z in v.zones if z.kind is ZoneKind.MELD and z.owner == 0]
+    assert theirs == [("8C", "8D", "8S"), ("JC", "QC", "KC"), ("2S", "3S", "4S")]
+    unmatched = {z.owner: z.pieces for z in v.zones if z.name == "hand"}
+    assert unmatched == {0: (), 1: ("5D",)}
+    assert v.fact("counts") == [0, 5] and v.phase == "show"
+
+
+def test_gin_event_and_no_lay_off() -> None:
+    m = new()
+    rig(m, {0: "QC QD JS 8C 2D 3S 6S 7D 10C 8H", 1: MELDED9 + " KS"}, stock_top="9C")
+    play(m, "draw stock", "gin KS")
+    told = texts_of(m, 0)
+    assert "seat 1 goes gin, discarding KS" in told
+    assert told[-1] == "seat 1 scores 94 for the gin"
+    assert not any("lays off" in t for t in told)
+
+
+def test_upcard_and_pile_events_are_public() -> None:
+    m = new()
+    rig(m, {0: "AC 3C 5C 7C 9C JC KC 2D 4D 6D", 1: "8D 10D QD AH 3H 5H 7H 9H JH KH"}, pile="2S", phase="upcard")
+    start = m.event_count
+    play(m, "pass", "take discard", "discard KC")
+    told = [e.text.format(*(f"seat {s}" for s in e.seats)) for e in m.events(1, start)]
+    assert told == ["seat 1 passes the up-card", "seat 0 takes the up-card 2S from the discard pile",
+                    "seat 0 discards KC"]
+
+
+def test_refusals_say_why() -> None:
+    m = new(may_discard_taken=False)
+    rig(m, {0: "AC 3C 5C 7C 9C JC KC 2D 4D 6D", 1: "8D 10D QD AH 3H 5H 7H 9H JH KH"}, pile="2S")
+    assert refused(m, "discard KH", "gin_rummy.turn.draw").detail.startswith("begin your turn by drawing")
+    play(m, "take discard")
+    assert refused(m, "discard 2S", "gin_rummy.turn.discard-taken").detail == \
+        "you have just taken 2S from the discard pile"
+    assert refused(m, "draw stock", "gin_rummy.turn.discard").detail == "you have your card: now discard"
+    assert "names one card from your hand" in refused(m, "discard 7", "gin_rummy.turn.discard").detail
+    m = new("metzker")
+    rig(m, {0: METZ_OPP, 1: METZ_MELDS + " JD QD KD 2S"}, phase="discard")
+    assert refused(m, "draw stock", "gin_rummy.first.thirteen").detail == \
+        "the first turn is a discard only: there is no draw"
+    assert refused(m, "gin", "gin_rummy.knock.double-gin").detail == \
+        "not all your cards match: your unmatched cards count 2"
+
+
+def test_a_number_is_not_a_card() -> None:
+    m = new()
+    rig(m, {0: OPP_76, 1: "7C 3C 4C 5C 5H 6H 7H 8H 4D 7S"}, stock_top="KS")
+    play(m, "draw stock")
+    refused(m, "discard 7", "gin_rummy.turn.discard")  # 7 is the number under 7C, which seat 1 holds
+
+
+@pytest.mark.parametrize("options", [{}, {"may_discard_taken": False}, {"aces": "high-or-low"}, "metzker"])
+def test_restrictions_list_exactly_the_legal_actions(options: dict[str, Any] | str) -> None:
+    """The fast ``legal_actions`` and the cascade that refusals run allow the same moves."""
+    for seed in range(12):
+        if isinstance(options, str):
+            m = gamenight.load("gin_rummy", seed=seed, preset=options)
+        else:
+            m = gamenight.load("gin_rummy", seed=seed, options=options or None)
+        game: GinRummy = m.game  # type: ignore[assignment]
+        rng = random.Random(seed)
+        for _ in range(150):
+            if m.over:
+                break
+            seat = m.to_act()[0]
+            legal = m.legal_actions(seat)
+            st: GinState = m.state  # type: ignore[assignment]
+            assert {str(a) for a in narrow(game.restrictions(st, seat))} == {str(a) for a in legal}
+            for a in legal:
+                m.check(seat, a)
+            m.apply(seat, rng.choice(legal))

@@ -63,7 +63,10 @@ def check(conn: Capture, match: gamenight.Match, viewer: int | None, mine: str =
     n = 0
     for m in conn.inbox:
         if m["type"] == "state":
-            exposed = words([m["view"], m["legal"], m["sheet"], m["result"]])
+            # the score sheet is the same for every seat (checked below); its notes may name the cards
+            # of a showdown that ended an earlier deal, which are hidden again in this one
+            assert m["sheet"] == (match.sheet.to_dict() if m["sheet"] is not None else None)
+            exposed = words([m["view"], m["legal"], m["result"]])
             if not hand_ended:  # the move that ended a hand was seen as it landed
                 # the seat's own moves it knows (the cards it passed away), as with the log
                 exposed |= words([e for e in m["events"] if e.get("seats", [None])[:1] != [viewer]])

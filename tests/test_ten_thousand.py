@@ -13,6 +13,7 @@ from gamenight.bots import RandomBot, make_bot
 from gamenight.engine.actions import parse_action
 from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.options import build
+from gamenight.engine.view import View, ZoneKind
 from gamenight.families.dice import score_keep
 from gamenight.games.ten_thousand import TABLES, TenThousand, TenThousandOptions, TenThousandState
 
@@ -44,11 +45,26 @@ def play(state: TenThousandState, seat: int, *actions: str, dice: list[int] | No
 
 
 def refused(state: TenThousandState, seat: int, text: str) -> str:
+    return refusal(state, seat, text).clause_id
+
+
+def refusal(state: TenThousandState, seat: int, text: str) -> IllegalAction:
     before = (state.phase, state.push.total, state.push.roll, state.ply, list(state.scores))
     with pytest.raises(IllegalAction) as exc:
         GAME.apply(state, seat, parse_action(text))
     assert (state.phase, state.push.total, state.push.roll, state.ply, list(state.scores)) == before
-    return exc.value.clause_id
+    return exc.value
+
+
+def view(state: TenThousandState, seat: int | None) -> View:
+    v = GAME.view(state, seat)
+    assert isinstance(v, View)
+    return v
+
+
+def told(state: TenThousandState, start: int = 0) -> list[str]:
+    """The events from number ``start`` on (everyone sees the same), seats as "seat N"."""
+    return [e.text.format(*(f"seat {s}" for s in e.seats)) for e in state.events[start:]]
 
 
 # --- the book's scoring table, row by row ----------------------------------------------------------------
@@ -162,7 +178,7 @@ def test_a_roll_with_nothing_that_counts_is_a_bust() -> None:
     assert state.turn == 1 and state.scores == [0, 0]
     row = state.sheet.rows[-1]
     assert row.points == (0, 0) and "ten_thousand.play.bust" in row.notes[0]
-    assert GAME.view(state, 1)["last_turn"]["outcome"] == "bust"
+    assert told(state)[-1] == "seat 0 rolls 2 3 4 6 — bust: 100 lost"
     assert state.phase == "roll"  # no count to take over after a bust
 
 
@@ -221,7 +237,9 @@ def banked_400_with_two_dice(**options: Any) -> TenThousandState:
 
 def test_take_over_saved_scores_the_count_plus_the_roll() -> None:
     state = banked_400_with_two_dice()
-    assert state.phase == "offer" and GAME.view(state, 1)["offer"] == {"count": 400, "dice": 2}
+    v = view(state, 1)
+    cup = v.zone("cup")
+    assert state.phase == "offer" and v.fact("offer") == 400 and cup is not None and cup.hidden == 2
     assert refused(state, 1, "roll") == "ten_thousand.take-over.offer"
     play(state, 1, "take-over")
     assert state.push.total == 400 and state.push.left == 2
@@ -237,7 +255,7 @@ def test_take_over_blown() -> None:
     play(state, 1, "roll", dice=[2, 3])
     assert state.scores == [400, 0] and state.turn == 0
     assert "ten_thousand.take-over.save" in state.sheet.rows[-1].notes[0]
-    assert GAME.view(state, 0)["last_turn"]["outcome"] == "blew it"
+    assert told(state)[-1] == "seat 1 rolls 2 3 — blew it: no 1 or 5 to save the 400"
 
 
 def test_decline_starts_a_fresh_turn_with_five_dice() -> None:
@@ -259,7 +277,7 @@ def test_take_over_is_saved_only_by_a_one_or_a_five_by_default() -> None:
     play(state, 1, "roll", dice=[2, 2, 2])
     assert state.turn == 0 and state.scores == [150, 0]
     assert "ten_thousand.take-over.save-one-five" in state.sheet.rows[-1].notes[0]
-    assert GAME.view(state, 0)["last_turn"]["outcome"] == "blew it"
+    assert told(state)[-1] == "seat 1 rolls 2 2 2 — blew it: no 1 or 5 to save the 150"
 
 
 def test_take_over_saved_by_a_set_only_with_the_any_scoring_die_option() -> None:
@@ -297,7 +315,7 @@ def test_take_over_after_hot_dice_option() -> None:
             assert state.offer == (1100, 5)
         else:
             assert state.phase == "roll" and state.offer is None
-            assert refused(state, 1, "take-over") == "ten_thousand.take-over.offer"
+            assert refused(state, 1, "take-over") == "ten_thousand.take-over.no-hot-dice"
 
 
 def test_taken_over_count_counts_toward_the_board_unless_the_option_says_not() -> None:
@@ -313,7 +331,7 @@ def test_taken_over_count_counts_toward_the_board_unless_the_option_says_not() -
             play(state, 1, "bank")
             assert state.scores == [1000, 1050] and state.on_board[1]
         else:
-            assert refused(state, 1, "bank") == "ten_thousand.play.meld"
+            assert refused(state, 1, "bank") == "ten_thousand.take-over.entry-own"
 
 
 def test_take_over_option_off() -> None:
@@ -347,13 +365,18 @@ def test_equal_turns_option_finishes_the_round() -> None:
     assert state.over and GAME.result(state).winners == (2,)
 
 
-def test_dice_are_public_and_there_are_no_cards() -> None:
+def test_dice_are_pieces_and_the_roll_is_public() -> None:
     match = gamenight.load("ten_thousand", players=3, seed=2)
     seat = match.to_act()[0]
-    match.apply(seat, "roll")
-    assert match.view((seat + 1) % 3)["dice"] == match.view(seat)["dice"] == match.view(None)["dice"]
     state = cast(TenThousandState, match.state)
-    assert GAME.zones(state) == [] and GAME.all_cards(state) == []
+    cup = view(state, seat).zone("cup")
+    assert cup is not None and cup.hidden == 5 and cup.kind is ZoneKind.DICE, "the dice to roll show no faces"
+    match.apply(seat, "roll")
+    rolls = [view(state, v).pieces("roll") for v in ((seat + 1) % 3, seat, None)]
+    assert rolls[0] == rolls[1] == rolls[2] and len(rolls[0]) == 5
+    assert all(p.startswith("d6:") for p in rolls[0])
+    assert view(state, None).zone("roll").piece == "die"  # type: ignore[union-attr]
+    assert len(GAME.all_cards(state)) == 5
 
 
 # --- whole matches and bots -----------------------------------------------------------------------------------
@@ -390,3 +413,71 @@ def test_heuristic_bot_beats_random_bots(players: int, options: dict[str, Any] |
     wins = sum(_bot_match(seed, players, options) for seed in range(games))
     # random seats win 1/players of the games; the bot wins nearly all (measured 96-100%)
     assert wins >= games * 0.8
+
+
+# --- dice zones, events and refusals -----------------------------------------------------------------------
+def test_roll_kept_and_set_aside_zones() -> None:
+    state = start(on_board=True)
+    play(state, 0, "roll", dice=[1, 5, 2, 3, 4])
+    assert view(state, 1).pieces("roll") == ("d6:1", "d6:5", "d6:2", "d6:3", "d6:4")
+    play(state, 0, "keep 1")
+    v = view(state, 1)
+    assert v.pieces("kept") == ("d6:1",) and v.pieces("roll") == () and v.zone("cup").hidden == 4  # type: ignore[union-attr]
+    play(state, 0, "roll", dice=[5, 5, 2, 3])
+    play(state, 0, "keep 5 5", "bank")
+    v = view(state, 1)
+    assert v.phase == "offer" and v.pieces("set aside") == ("d6:1", "d6:5", "d6:5")
+    assert v.zone("cup").hidden == 2  # type: ignore[union-attr]
+    play(state, 1, "take-over")
+    play(state, 1, "roll", dice=[5, 6])
+    v = view(state, 0)
+    assert v.pieces("set aside") == ("d6:1", "d6:5", "d6:5") and v.pieces("roll") == ("d6:5", "d6:6")
+    assert v.fact("taken_over") == 200 and v.fact("turn_total") == 200
+
+
+def test_events_say_what_each_roll_did() -> None:
+    state = start(on_board=True)
+    play(state, 0, "roll", dice=[1, 5, 5, 2, 3])
+    play(state, 0, "keep 1 5")
+    play(state, 0, "roll", dice=[5, 5, 5])
+    play(state, 0, "keep 5 5 5")
+    play(state, 0, "bank")
+    play(state, 1, "take-over")
+    play(state, 1, "roll", dice=[1, 1, 1, 4, 6])
+    assert told(state)[:7] == [
+        "seat 0 rolls 1 5 5 2 3", "seat 0 keeps 1 5 for 150", "seat 0 rolls 5 5 5",
+        "seat 0 keeps 5 5 5 for 500 — hot dice: all five may be rolled again",
+        "seat 0 stops and scores 650: 650 in all", "seat 1 takes over 650 with 5 dice to roll",
+        "seat 1 rolls 1 1 1 4 6 — the 650 is saved"]
+    assert [tuple(map(str, e.pieces)) for e in state.events[:1]] == [("d6:1", "d6:5", "d6:5", "d6:2", "d6:3")]
+
+
+def test_getting_on_the_board_is_told() -> None:
+    state = start()
+    play(state, 0, "roll", dice=[1, 1, 1, 2, 3])
+    play(state, 0, "keep 1 1 1", "bank")
+    assert told(state)[-1] == "seat 0 stops and scores 1,000, and is on the board: 1,000 in all"
+    assert view(state, 1).fact("on_board") == [0]
+
+
+def test_refusals_say_why() -> None:
+    state = start()
+    play(state, 0, "roll", dice=[1, 2, 3, 4, 6])
+    assert refusal(state, 0, "keep 5").detail == "you rolled 1 2 3 4 6: keep dice from that roll, like 'keep 1 5'"
+    assert refusal(state, 0, "keep 2").detail == "2 do not all count"
+    assert refusal(state, 0, "keep d6:1").clause_id == "ten_thousand.play.keep-scoring", "moves name faces"
+    assert refusal(state, 0, "roll").detail == "keep at least one die that counts before you roll again"
+    play(state, 0, "keep 1")
+    assert refusal(state, 0, "bank").detail == "you need 1,000 in one turn to get on the board, and you have 100"
+    assert refusal(state, 0, "take-over").detail == "there is no saved count to take over now"
+    state = start(on_board=True, take_over_counts_for_entry=False)
+    state.on_board = [True, False]
+    play(state, 0, "roll", dice=[1, 1, 1, 2, 3])
+    play(state, 0, "keep 1 1 1", "bank")
+    play(state, 1, "take-over")
+    play(state, 1, "roll", dice=[5, 3])
+    play(state, 1, "keep 5")
+    err = refusal(state, 1, "bank")
+    assert err.clause_id == "ten_thousand.take-over.entry-own"
+    assert err.detail == "you need 1,000 in one turn to get on the board, not counting the 1,000 you took over, " \
+                         "and you have 1,050"

@@ -14,7 +14,8 @@ from gamenight.core.cards import cards
 from gamenight.engine.actions import parse_action
 from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.options import build
-from gamenight.games.thirty_one import RULES, ThirtyOne, ThirtyOneOptions, ThirtyOneState, hand_value
+from gamenight.engine.view import View, ZoneKind
+from gamenight.games.thirty_one import RULES, Phase, ThirtyOne, ThirtyOneOptions, ThirtyOneState, hand_value
 
 GAME = cast(ThirtyOne, gamenight.get_game("thirty_one"))
 
@@ -35,10 +36,10 @@ def rig(state: ThirtyOneState, hands: dict[int, str], discard: str = "2C", stock
         state.hands[s] = sorted(cards(text))
     state.discard = cards(discard)
     state.stock = list(reversed(cards(stock)))
+    state.known = [[] for _ in range(state.players)]
     state.turn = turn if turn is not None else GAME.next_in(state, state.dealer)
-    state.phase = "draw"
+    state.phase = Phase.DRAW
     state.knocker = None
-    state.turns = 0
     return state
 
 
@@ -48,11 +49,27 @@ def play(state: ThirtyOneState, seat: int, *actions: str) -> None:
 
 
 def refused(state: ThirtyOneState, seat: int, text: str) -> str:
+    return refusal(state, seat, text).clause_id
+
+
+def refusal(state: ThirtyOneState, seat: int, text: str) -> IllegalAction:
     before = state.clone()
     with pytest.raises(IllegalAction) as exc:
         GAME.apply(state, seat, parse_action(text))
     assert state.hands == before.hands and state.phase == before.phase and state.ply == before.ply
-    return exc.value.clause_id
+    return exc.value
+
+
+def view(state: ThirtyOneState, seat: int | None) -> View:
+    v = GAME.view(state, seat)
+    assert isinstance(v, View)
+    return v
+
+
+def told(state: ThirtyOneState, viewer: int | None, start: int = 0) -> list[str]:
+    """The events from number ``start`` on, as ``viewer`` reads them, seats as "seat N"."""
+    seen = [e.seen_as(viewer) for e in state.events[start:]]
+    return [e.text.format(*(f"seat {s}" for s in e.seats)) for e in seen if e is not None]
 
 
 def last_row_points(state: ThirtyOneState) -> tuple[int | float, ...]:
@@ -80,7 +97,7 @@ def test_each_player_starts_with_four_quarters_and_antes_one_to_start_the_game()
     assert state.quarters == [3, 3, 3, 3]
     assert state.pot == 4
     assert state.sheet.totals == (3, 3, 3, 3)
-    assert GAME.view(state, 0)["pot"] == 4
+    assert view(state, 0).fact("pot") == 4
 
 
 def test_start_quarters_option() -> None:
@@ -107,9 +124,10 @@ def test_deal_three_cards_each_one_face_up_and_left_of_dealer_starts() -> None:
     assert len(state.discard) == 1
     assert len(state.stock) == 52 - 15 - 1
     assert state.turn == (state.dealer + 1) % 5
-    view = GAME.view(state, state.turn)
-    assert view["discard_top"] == str(state.discard[-1])
-    assert view["stock_size"] == 36
+    v = view(state, state.turn)
+    assert v.pieces("discard") == (str(state.discard[-1]),)
+    stock = v.zone("stock")
+    assert stock is not None and stock.hidden == 36 and stock.pieces == ()
 
 
 def test_draw_then_discard_and_play_passes_left() -> None:
@@ -138,10 +156,14 @@ def test_others_see_draw_stock_but_never_the_card() -> None:
     match.apply(seat, "draw stock")
     other = (seat + 1) % 3
     assert match.log_view(other) == [f"{seat}: draw stock"]
-    assert match.view(other)["hand"] == [str(c) for c in cast(ThirtyOneState, match.state).hands[other]]
-    mine = set(match.view(seat)["hand"])
-    assert not mine & set(match.view(other)["hand"])
-    assert match.view(None)["hand"] is None
+    other_view, my_view, spectator = match.view(other), match.view(seat), match.view(None)
+    assert isinstance(other_view, View) and isinstance(my_view, View) and isinstance(spectator, View)
+    assert other_view.hand == tuple(str(c) for c in cast(ThirtyOneState, match.state).hands[other])
+    assert not set(my_view.hand) & set(other_view.hand)
+    assert spectator.hand == ()
+    drawn = my_view.events[-1]
+    assert drawn.text == "{0} draws " + drawn.pieces[0] and drawn.pieces[0] in my_view.hand
+    assert other_view.events[-1].text == "{0} draws from the stock" and other_view.events[-1].pieces == ()
 
 
 # --- knocking ----------------------------------------------------------------------------------------
@@ -225,7 +247,8 @@ def test_dealt_31_is_shown_at_your_turn_instead_of_drawing() -> None:
     assert parse_action("show") in GAME.legal_actions(state, 0)
     play(state, 0, "show")
     assert state.hand_no == 2
-    assert state.last_hand["shown"] == 0
+    assert "seat 0 shows 31: QH KH AH" in told(state, None)
+    assert any(n.startswith("seat 0 showed 31") for n in state.sheet.rows[-1].notes)
 
 
 def test_31_makes_everybody_pay_alternate() -> None:
@@ -242,7 +265,7 @@ def test_31_everybody_pays_and_a_lowest_knocker_still_pays_double() -> None:
     play(state, 0, "knock", "draw stock", "discard 7C")  # seat 0 knocks on 5
     play(state, 1, "draw stock", "discard 6C")
     play(state, 2, "draw stock", "discard 4D")  # QS: 31
-    assert state.hand_no == 2 and state.last_hand["shown"] == 2
+    assert state.hand_no == 2 and "seat 2 has 31 and lays down QS KS AS" in told(state, None)
     assert last_row_points(state) == (-2, -1, 0)
     assert any("thirty_one.pay.knocker" in n for n in state.sheet.rows[-1].notes)
 
@@ -287,8 +310,8 @@ def test_one_round_on_your_face_then_out_and_skipped() -> None:
     state = start(3, start_quarters=1)  # after the ante every player is on their face
     assert state.quarters == [0, 0, 0]
     rig(state, {0: "2H 3H 5C", 1: "AS KS 2D", 2: "9D 10D 3C"}, discard="4C", stock="6C 7C 8C 9C 10C JC")
-    view = GAME.view(state, 0)
-    assert view["on_face"] == [True, True, True] and view["out"] == [False] * 3
+    v = view(state, 0)
+    assert v.fact("on_face") == [0, 1, 2] and not v.has_fact("out")
     knock_out_round(state, 1)
     assert state.out == [True, False, False]
     assert any("thirty_one.pay.face" in n for n in state.sheet.rows[-1].notes)
@@ -297,13 +320,33 @@ def test_one_round_on_your_face_then_out_and_skipped() -> None:
     assert state.dealer == 1
 
 
-def test_paying_double_with_one_quarter_puts_you_out() -> None:
+def test_a_knocker_who_cannot_pay_double_has_one_round_on_their_face() -> None:
+    """The book: "You have one round on your face after you are out of quarters" — however you
+    ran out. A lowest knocker with one quarter pays it and plays on; the next payment puts them out."""
     state = start(3)
     state.quarters = [1, 1, 3]
     rig(state, {0: "AH KH 5C", 1: "2S 3S 2D", 2: "9D 10D 3C"}, discard="4C", stock="6C 7C 8C")
     knock_out_round(state, 1)
-    assert state.out == [False, True, False]
+    assert state.out == [False, False, False], "seat 1 is on their face, not out"
     assert state.quarters[1] == 0 and last_row_points(state) == (0, -1, 0)
+    assert any("owed 2 and paid the 1 left and is on their face [thirty_one.pay.face]" in n
+               for n in state.sheet.rows[-1].notes)
+    assert "seat 1 pays a quarter of the 2 owed and is on their face" in told(state, 0)
+    assert view(state, 0).fact("on_face") == [1]
+    # the next time seat 1 has to pay, they are out
+    rig(state, {0: "AH KH 5C", 1: "2S 3S 2D", 2: "9D 10D 3C"}, discard="4C", stock="6C 7C 8C 9C")
+    round_until_knock(state, 2)
+    assert state.out == [False, True, False] and last_row_points(state) == (0, 0, 0)
+    assert "seat 1 owes a quarter on their face and is out" in told(state, 0)
+    assert view(state, 0).fact("out") == [1]
+
+
+def test_the_face_rule_changed_the_rules_version() -> None:
+    assert GAME.spec.rules_version == "3"
+    match = gamenight.load("thirty_one", players=3, seed=1)
+    record = dict(match.record(), rules_version="2")
+    with pytest.raises(gamenight.MatchRecordError):
+        gamenight.restore(record)
 
 
 def test_playing_on_your_face_is_allowed() -> None:
@@ -430,3 +473,64 @@ def test_heuristic_bot_beats_random_bots(players: int, options: dict[str, Any] |
     wins = sum(_bot_match(seed, players, options) for seed in range(games))
     # a random seat would win 1/players of the games; the bot wins nearly all (measured 100%)
     assert wins >= games * 0.85
+
+
+# --- events, zones and refusals ------------------------------------------------------------------------
+def test_events_draws_discards_knock_and_who_pays() -> None:
+    state = rig(start(3), {0: "2H 3H 5C", 1: "AS KS 2D", 2: "9D 10D 3C"}, discard="4C", stock="6C 7C 8C 9C")
+    mark = len(state.events)
+    play(state, 1, "knock", "draw stock", "discard 6C")
+    play(state, 2, "draw discard", "discard 3C")
+    assert told(state, 1, mark) == ["seat 1 knocks", "seat 1 draws 6C", "seat 1 discards 6C",
+                                    "seat 2 takes 6C from the discard pile", "seat 2 discards 3C"]
+    assert told(state, 0, mark)[1] == "seat 1 draws from the stock", "a card from the stock is private"
+    mark = len(state.events)
+    play(state, 0, "draw stock", "discard 7C")
+    summary = told(state, None, mark)
+    assert summary[2:6] == ["seat 0 shows 5C 2H 3H: 5", "seat 1 shows 2D KS AS: 21", "seat 2 shows 6C 9D 10D: 19",
+                            "seat 0 pays a quarter"]
+    assert summary[-1].startswith("seat 1 deals three cards each and turns up ")
+
+
+def test_a_card_taken_from_the_discard_pile_is_known_to_everyone() -> None:
+    state = rig(start(3), {0: "2H 3H 5C", 1: "AS KS 2D", 2: "9D 10D 3C"}, discard="QS", stock="6C 7C 8C")
+    play(state, 1, "draw discard")
+    taken = [z for z in view(state, 0).zones if z.name == "taken" and z.owner == 1]
+    assert taken[0].pieces == ("QS",) and taken[0].kind is ZoneKind.HAND
+    mine = view(state, 1)
+    assert set(mine.hand) == {"AS", "KS", "QS", "2D"}, "the owner's hand is both its zones"
+    mark = len(state.events)
+    play(state, 1, "discard 2D")
+    assert told(state, 0, mark)[:2] == ["seat 1 discards 2D", "seat 1 has 31 and lays down QS KS AS"]
+    assert state.hand_no == 2 and "seat 0 pays a quarter" in told(state, 0, mark)
+
+
+def test_refusals_say_why() -> None:
+    state = rig(start(3, knock_whole_turn=True), {0: "2H 3H 5C", 1: "AS KS 2D", 2: "9D 10D 3C"}, discard="4C",
+                stock="6C 7C 8C")
+    assert refusal(state, 1, "show").detail == "your hand is worth 21, not 31"
+    assert refusal(state, 1, "discard 2D").detail == "draw from the stock or the discard pile before you discard"
+    play(state, 1, "draw stock")
+    assert refusal(state, 1, "knock").detail == "knocking is your whole turn: you may not knock once you have drawn"
+    assert refusal(state, 1, "discard QH").detail == "you can only discard a card you hold"
+    assert refused(state, 1, "discard 2") == "thirty_one.play.draw", "a number is not the card 2C"
+    assert refusal(state, 1, "draw stock").detail == "you have drawn: now discard"
+    play(state, 1, "discard 6C")
+    play(state, 2, "knock")
+    assert refusal(state, 0, "knock").clause_id == "thirty_one.play.one-knock"
+
+
+def test_a_player_who_is_out_is_told_so() -> None:
+    state = start(3)
+    state.out = [True, False, False]
+    rig(state, {1: "2H 3H 5C", 2: "AS KS 2D"}, discard="4C")
+    assert refused(state, 0, "draw stock") == "thirty_one.pay.skip-out"
+
+
+def test_views_show_quarters_pot_and_the_knocker() -> None:
+    state = rig(start(3), {0: "2H 3H 5C", 1: "AS KS 2D", 2: "9D 10D 3C"}, discard="4C", stock="6C 7C 8C")
+    play(state, 1, "knock")
+    v = view(state, None)
+    assert v.fact("quarters") == [3, 3, 3] and v.fact("pot") == 3 and v.fact("knocker") == 1
+    assert v.phase == "draw" and not v.has_fact("value"), "a spectator has no hand to value"
+    assert view(state, 1).fact("value") == 21

@@ -1,16 +1,21 @@
 """A 10,000 bot: keep scoring dice sensibly (all of them for hot dice, otherwise the best
 points while keeping dice free), stop at a risk threshold set by the dice left and the
-turn total, respect the score needed to get on the board, take over favourable counts."""
+turn total, respect the score needed to get on the board, take over favourable counts.
+
+It reads the scoring table in play off the keeps it is offered (the straights and the
+value of four and five 1s are house options), and assumes the book's 1,000 to get on the
+board and the book's save with a 1 or a 5."""
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from gamenight.bots.base import Bot, View, heuristic_for
+from gamenight.bots.base import Bot, heuristic_for
+from gamenight.core.dice import parse_die
 from gamenight.engine.actions import Action
-from gamenight.families.dice import bust_chance, mean_best
-from gamenight.games.ten_thousand import score_table
+from gamenight.engine.view import View
+from gamenight.families.dice import ScoreTable, bust_chance, mean_best, score_keep, scoring_keeps
+from gamenight.games.ten_thousand import ALL_TABLES, TenThousandOptions, score_table
 
 STOP_AT = {1: 250, 2: 250, 3: 350, 4: 1000, 5: 3000}
 """Stop once the turn total reaches this, by dice left to roll."""
@@ -18,19 +23,28 @@ FREE_DICE = {0: 0, 1: 30, 2: 60, 3: 110, 4: 180, 5: 350}
 """What keeping a die free to roll again is roughly worth."""
 FRESH_TURN = 350.0
 """Roughly what a fresh turn is worth."""
+BOOK = TenThousandOptions()
+BOOK_TABLE = score_table(BOOK.straight, BOOK.ones_sets)
+TABLES = [BOOK_TABLE, *(t for t in ALL_TABLES.values() if t != BOOK_TABLE)]
 
 
-def should_stop(total: int, dice: int, view: View) -> bool:
-    seat = int(view["turn"])
-    scores: list[int] = view["scores"]
-    target = int(view["target"])
-    if scores[seat] + total >= target:
-        return True
-    threshold = STOP_AT[dice]
-    leader = max(s for i, s in enumerate(scores) if i != seat)
-    if leader >= target - 1500 and scores[seat] + total < leader:
-        threshold *= 2  # somebody is about to win: push harder
-    return total >= threshold
+def table_in_play(faces: list[int], legal: list[Action]) -> ScoreTable:
+    """The first scoring table (the book's first) that offers exactly the keeps that are legal."""
+    keeps = {a.args for a in legal if a.verb == "keep"}
+    for table in TABLES:
+        if {f for f, _ in scoring_keeps(faces, table)} == keeps:
+            return table
+    return BOOK_TABLE
+
+
+def should_stop(total: int, dice: int) -> bool:
+    return total >= STOP_AT[dice]
+
+
+def dice_to_roll(view: View) -> int:
+    """The dice in the cup, or all five after hot dice."""
+    cup = view.zone("cup")
+    return (cup.hidden if cup is not None else 0) or 5
 
 
 class TenThousandBot:
@@ -38,33 +52,28 @@ class TenThousandBot:
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         verbs = {a.verb for a in legal}
-        phase = view["phase"]
-        opts: dict[str, Any] = view["options"]
-        table = score_table(opts["straight"], opts.get("ones_sets", "thousand"))
+        phase = view.phase
+        on_board = view.seat in view.fact("on_board", [view.seat])
         if phase == "offer":
-            offer = view["offer"]
-            count, dice = int(offer["count"]), int(offer["dice"])
-            fail = (4 / 6) ** dice if opts["save_with_one_or_five"] else bust_chance(dice, table)
-            seat = int(view["turn"])
-            gain = mean_best(dice, table) / max(1e-9, 1 - bust_chance(dice, table))
+            count, dice = int(view.fact("offer")), dice_to_roll(view)
+            fail = (4 / 6) ** dice  # the book: the first roll needs a 1 or a 5
+            gain = mean_best(dice, BOOK_TABLE) / max(1e-9, 1 - bust_chance(dice, BOOK_TABLE))
             worth = (1 - fail) * (count + gain)
-            entry = int(view["entry"])
-            if not view["on_board"][seat] and entry and not opts["take_over_counts_for_entry"]:
-                worth *= 0.5
             return Action("take-over") if worth > FRESH_TURN else Action("decline")
         if phase == "keep":
-            total = int(view["turn_total"])
-            rolled = len(view["dice"])
+            faces = [parse_die(t).face for t in view.pieces("roll")]
+            table = table_in_play(faces, legal)
+            total = int(view.fact("turn_total", 0))
             best: tuple[float, Action] | None = None
             for a in legal:
                 if a.verb != "keep":
                     continue
-                points = next(k["points"] for k in view["keeps"] if tuple(k["dice"]) == a.args)
-                left = rolled - len(a.args)
+                points = score_keep(a.args, table) or 0
+                left = len(faces) - len(a.args)
                 after = total + points
                 if left == 0:
                     score = after + FREE_DICE[5] + 1000.0  # hot dice: always take them
-                elif should_stop(after, left, view) and self._may_stop(view, after):
+                elif should_stop(after, left) and (on_board or after >= BOOK.entry):
                     score = float(after)
                 else:
                     score = after + FREE_DICE[left]
@@ -72,15 +81,9 @@ class TenThousandBot:
                     best = (score, a)
             assert best is not None
             return best[1]
-        if phase == "decide" and "bank" in verbs \
-                and should_stop(int(view["turn_total"]), int(view["dice_left"]), view):
+        if phase == "decide" and "bank" in verbs and should_stop(int(view.fact("turn_total", 0)), dice_to_roll(view)):
             return Action("bank")
         return Action("roll") if "roll" in verbs else legal[0]
-
-    @staticmethod
-    def _may_stop(view: View, total: int) -> bool:
-        seat = int(view["turn"])
-        return bool(view["on_board"][seat]) or total >= int(view["entry"])
 
 
 @heuristic_for("ten_thousand")

@@ -2,9 +2,10 @@
 
 It sees only its view and the legal actions. It takes the face-up card when that card joins a
 meld or cuts its deadwood by a good margin, otherwise it draws from the stock; it discards to
-leave the least deadwood (ties: keep away from cards the opponent picked up from the pile, then
-throw the highest card); it goes gin whenever it can, and knocks as soon as it can, except early
-in the hand with very little deadwood, when it plays on for gin.
+leave the least deadwood (ties: keep the cards it took from the pile, keep away from cards the
+opponent picked up from the pile, then throw the highest card); it goes gin whenever it can, and
+knocks as soon as it can, except early in the hand with very little deadwood, when it plays on
+for gin.
 """
 
 from __future__ import annotations
@@ -15,10 +16,9 @@ from typing import Any
 from gamenight.bots.base import Bot, heuristic_for
 from gamenight.core.cards import Card, parse_card
 from gamenight.engine.actions import Action
+from gamenight.engine.view import View
 from gamenight.families import melds
 from gamenight.families.melds import MeldRules
-
-View = dict[str, Any]
 
 _RULES = {"low": MeldRules(ace_low=True, ace_high=False, max_set_size=4),
           "high-or-low": MeldRules(ace_low=True, ace_high=True, max_set_size=4)}
@@ -47,25 +47,40 @@ def danger(card: Card, opponent_known: list[Card]) -> int:
     return d
 
 
+def taken_by(view: View, seat: int) -> list[Card]:
+    """The cards ``seat`` took from the face-up pile and still holds (both players know them)."""
+    return [parse_card(t) for z in view.zones if z.name == "taken" and z.owner == seat for t in z.pieces]
+
+
+def meld_rules(view: View, hand: list[Card]) -> MeldRules:
+    """The aces rule in play, as far as the hand shows it: aces are high as well as low when that
+    is what makes the hand count what the table says it counts."""
+    count = view.fact("count")
+    if count is not None and melds.min_deadwood(hand, _RULES["high-or-low"]) == count \
+            != melds.min_deadwood(hand, _RULES["low"]):
+        return _RULES["high-or-low"]
+    return _RULES["low"]
+
+
 class GinBot:
     name = "gin-heuristic"
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        rules = _RULES.get(str(view.get("aces", "low")), _RULES["low"])
-        hand = [parse_card(t) for t in view.get("hand", [])]
-        seat = view.get("seat")
-        opp = 1 - seat if isinstance(seat, int) else 0
-        known = view.get("known") or [[], []]
-        opp_known = [parse_card(t) for t in known[opp]] if len(known) > opp else []
+        hand = [parse_card(t) for t in view.hand]
+        rules = meld_rules(view, hand)
+        seat = view.seat if view.seat is not None else 0
         verbs = {a.verb for a in legal}
-        if "take" in verbs and view.get("discard_top"):
+        pile = view.pieces("discard")
+        if "take" in verbs and pile:
             take = next(a for a in legal if a.verb == "take")
             other = next(a for a in legal if a.verb != "take")
-            return take if self._wants(hand, parse_card(view["discard_top"]), rules) else other
+            return take if self._wants(hand, parse_card(pile[-1]), rules) else other
         if verbs & {"discard", "knock", "gin"}:
-            return self._discard(view, hand, legal, rules, opp_known)
+            stock = view.zone("stock")
+            early = stock is not None and stock.hidden >= EARLY_STOCK
+            return self._discard(hand, legal, rules, taken_by(view, seat), taken_by(view, 1 - seat), early)
         return legal[0]
 
     @staticmethod
@@ -79,12 +94,11 @@ class GinBot:
         return after < now and (in_meld or after <= now - TAKE_MARGIN)
 
     @staticmethod
-    def _discard(view: View, hand: list[Card], legal: list[Action], rules: MeldRules,
-                 opp_known: list[Card]) -> Action:
+    def _discard(hand: list[Card], legal: list[Action], rules: MeldRules, mine_taken: list[Card],
+                 opp_taken: list[Card], early: bool) -> Action:
         gins = [a for a in legal if a.verb == "gin"]
         if gins:
             return min(gins, key=lambda a: len(a.args))  # a Double Gin ('gin') first
-        taken = view.get("taken")
         best: tuple[Any, ...] | None = None
         choice = legal[0]
         for a in legal:
@@ -95,14 +109,12 @@ class GinBot:
             rest = list(hand)
             rest.remove(card)
             dw = melds.min_deadwood(rest, rules)
-            key = (dw, 1 if taken is not None and str(card) == taken else 0, danger(card, opp_known),
-                   -rules.value(card), -int(card))
+            key = (dw, 1 if card in mine_taken else 0, danger(card, opp_taken), -rules.value(card), -int(card))
             if best is None or key < best:
                 best, choice = key, a
         knocks = [a for a in legal if a.verb == "knock"]
         if knocks and best is not None:
             knock_dw = best[0]
-            early = int(view.get("stock_count", 0)) >= EARLY_STOCK
             if not (early and knock_dw <= GIN_HOLD_DEADWOOD):
                 card = choice.args[0]
                 for k in knocks:

@@ -4,12 +4,12 @@ is high for the number of players still in, show 31 at once."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from gamenight.bots.base import Bot, View, heuristic_for
+from gamenight.bots.base import Bot, heuristic_for
 from gamenight.core.cards import Card, parse_card, standard_deck
 from gamenight.engine.actions import Action
-from gamenight.games.thirty_one import hand_value
+from gamenight.engine.view import View
+from gamenight.games.thirty_one import DRAW_DISCARD, DRAW_STOCK, hand_value
 
 _DECK = standard_deck()
 
@@ -39,6 +39,11 @@ def knock_threshold(players_in: int, turns: int) -> float:
     return base
 
 
+def three_of_a_kind_counts(view: View, hand: list[Card]) -> bool:
+    """Whether the table plays three of a kind as 30½, as far as this hand shows it."""
+    return len(hand) == 3 and hand[0] & 15 == hand[1] & 15 == hand[2] & 15 and view.fact("value") == 30.5
+
+
 class ThirtyOneBot:
     name = "thirty_one-heuristic"
 
@@ -46,23 +51,24 @@ class ThirtyOneBot:
         verbs = {a.verb: a for a in legal}
         if "show" in verbs:
             return verbs["show"]
-        opts: dict[str, Any] = view["options"]
-        three = bool(opts["three_of_a_kind"])
-        hand = [parse_card(t) for t in view["hand"]]
-        threshold = knock_threshold(int(view["players_in"]), int(view["turns"]))
-        if view["phase"] == "draw":
-            value = hand_value(hand, three)
-            if "knock" in verbs and opts["knock_whole_turn"] and value >= threshold:
+        hand = [parse_card(t) for t in view.hand]
+        three = three_of_a_kind_counts(view, hand)
+        pile = [parse_card(t) for t in view.pieces("discard")]
+        players_in = view.players - len(view.fact("out", []))
+        threshold = knock_threshold(players_in, len(pile) - 1)  # a turn drawn from the stock grows the pile
+        if view.phase == "draw":
+            # Knocking before the draw is the same as knocking after it (a draw never lowers the hand),
+            # and it is the only knock there is when a knock is the whole turn.
+            if "knock" in verbs and hand_value(hand, three) >= threshold:
                 return verbs["knock"]
-            top = parse_card(view["discard_top"]) if view["discard_top"] else None
-            seen = set(hand) | {parse_card(t) for t in view["discard"]}
+            top = pile[-1] if pile else None
+            taken = [parse_card(t) for z in view.zones if z.name == "taken" for t in z.pieces]
+            seen = set(hand) | set(pile) | set(taken)
             unseen = [c for c in _DECK if c not in seen]
             stock_mean = sum(best_three(hand + [c], three)[0] for c in unseen) / max(1, len(unseen))
-            take = Action("draw", ("discard",))
-            if top is not None and take in legal and best_three(hand + [top], three)[0] >= stock_mean:
-                return take
-            stock = Action("draw", ("stock",))
-            return stock if stock in legal else legal[0]
+            if top is not None and DRAW_DISCARD in legal and best_three(hand + [top], three)[0] >= stock_mean:
+                return DRAW_DISCARD
+            return DRAW_STOCK if DRAW_STOCK in legal else legal[0]
         value, drop = best_three(hand, three)
         if "knock" in verbs and value >= threshold and value < 31:
             return verbs["knock"]

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from gamenight.engine.actions import Action, listed
 from gamenight.engine.clauses import Clause, IllegalAction
 
 T = TypeVar("T")
@@ -45,10 +46,20 @@ def narrow(cascade: Cascade[T]) -> Sequence[T]:
     return allowed
 
 
+def allows(allowed: Sequence[T], move: T) -> bool:
+    """Whether ``move`` is among ``allowed``, argument kinds included: a card is an int, so
+    ``discard 7`` must not pass for ``discard 7C`` (nor ``keep 7C`` for ``keep 7``)."""
+    if move not in allowed:
+        return False
+    if isinstance(move, Action) and isinstance(allowed, (list, tuple)):
+        return listed(move, list(allowed))
+    return True
+
+
 def first_refusal(cascade: Cascade[T], move: T) -> Step[T] | None:
     """The first step that does not keep ``move`` (None: every step keeps it)."""
     for step in cascade:
-        if move not in step.allowed:
+        if not allows(step.allowed, move):
             return step
     return None
 

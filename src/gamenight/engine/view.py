@@ -208,11 +208,12 @@ class View:
 
     @property
     def hand(self) -> tuple[str, ...]:
-        """This viewer's own hand (the zone of kind hand that they own and see)."""
-        for z in self.zones:
-            if z.kind is ZoneKind.HAND and z.owner == self.seat and self.seat is not None:
-                return z.pieces
-        return ()
+        """This viewer's own hand: the pieces of the zones of kind hand that they own, in order
+        (a hand may lie in two zones, the part only its owner sees and the part everyone has seen,
+        such as the cards a rummy player took from the discard pile)."""
+        if self.seat is None:
+            return ()
+        return tuple(p for z in self.zones if z.kind is ZoneKind.HAND and z.owner == self.seat for p in z.pieces)
 
 
 # --- deriving views from zones ------------------------------------------------------------------

@@ -1,10 +1,10 @@
 """Fast deadwood bounds and spreads for Gin Rummy: the play path asks the meld solver only
-when a hand could possibly go out."""
+when a hand could possibly go out. The moves and the words of their events are made once."""
 
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from collections.abc import Iterable
 
 from gamenight.core.cards import FACES, Card, card_text, standard_deck
 from gamenight.engine.actions import Action
@@ -25,6 +25,9 @@ DOUBLE_GIN = Action("gin", ())
 DISCARD: list[Action] = [Action("discard", (CARD[i],)) for i in range(64)]
 KNOCK: list[Action] = [Action("knock", (CARD[i],)) for i in range(64)]
 GIN: list[Action] = [Action("gin", (CARD[i],)) for i in range(64)]
+DISCARDS: list[str] = ["{0} discards " + card_text(CARD[i]) if i in FACES else "" for i in range(64)]
+DRAWS: list[str] = ["{0} draws " + card_text(CARD[i]) if i in FACES else "" for i in range(64)]
+"""The events of the two moves every turn makes, written once per card."""
 
 MELD_RULES = {"low": MeldRules(ace_low=True, ace_high=False, max_set_size=4),
               "high-or-low": MeldRules(ace_low=True, ace_high=True, max_set_size=4)}
@@ -159,10 +162,11 @@ def _sort_key(c: int) -> tuple[int, int]:
     return c >> 4, (c & 15) % 14
 
 
-def texts(cards: Any) -> list[str]:
-    """Cards as text, sorted by suit and rank (ace first)."""
-    return [card_text(c) for c in sorted(cards, key=_sort_key)]
+def in_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Cards sorted by suit and rank, ace first, the way a spread is laid out."""
+    return tuple(sorted(cards, key=_sort_key))
 
 
-# --- state ------------------------------------------------------------------------------------------
-
+def laid_out(melds: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    """Melds as laid on the table: each in order, and the melds in order of their cards."""
+    return tuple(sorted(map(in_order, melds), key=lambda m: [_sort_key(c) for c in m]))

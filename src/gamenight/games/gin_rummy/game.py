@@ -1,18 +1,27 @@
-"""Gin Rummy's state machine: the deal, the draw and discard, going out, scoring and the match."""
+"""Gin Rummy's state machine: the deal, the draw and discard, going out, scoring and the match.
+
+Each phase's legality is one restriction cascade (``restrictions``), which refusals run.
+``legal_actions`` is the playouts' fast path over the same ``going_out`` test; a test holds
+the two to listing the same moves."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-from gamenight.core.cards import Card, card_text
+from gamenight.core.cards import Card, card_text, cards_text
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, IllegalAction
+from gamenight.engine.clauses import UNKNOWN
+from gamenight.engine.events import emit, private
 from gamenight.engine.game import Game, Result, State, ranked
+from gamenight.engine.legality import Step, refuse
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.engine.view import Zone
+from gamenight.engine.view import Fact, FactKind, Zone, ZoneKind, fact, per_seat
 from gamenight.families import melds
 from gamenight.families.melds import Arrangement, LayOff
 from gamenight.games.gin_rummy.deadwood import (
@@ -20,8 +29,10 @@ from gamenight.games.gin_rummy.deadwood import (
     DEAL,
     DECK,
     DISCARD,
+    DISCARDS,
     DOUBLE_GIN,
     DRAW_STOCK,
+    DRAWS,
     GIN,
     KNOCK,
     MELD_RULES,
@@ -29,15 +40,106 @@ from gamenight.games.gin_rummy.deadwood import (
     TAKE_DISCARD,
     VALUE,
     going_out,
+    in_order,
+    laid_out,
     least_deadwood_spreads,
-    texts,
 )
 from gamenight.games.gin_rummy.rules import (
+    COLUMN_POINTS,
+    COLUMNS_ROUND,
+    COUNT,
+    DOUBLE_GIN_DECLARED,
+    FIRST_DISCARD_ONLY,
+    GAME_BONUS,
+    GAME_TARGET,
+    GAME_WON,
+    GIN_BONUS,
+    GIN_CIRCLES,
+    GIN_POINTS,
+    GINS_COUNTED,
+    GOING_GIN,
+    KNOCK_LIMIT,
+    KNOCKER_NEVER_LAYS_OFF,
+    KNOCKER_SCORES,
+    LAYING_OFF,
+    LINE_BONUS,
+    MATCH_WINNER,
     METZKER_DEAL,
-    RULES,
+    NEXT_DEAL,
+    NO_DISCARD_TAKEN,
+    NO_LAYOFF_ON_GIN,
+    SETTLE,
+    SHUTOUT,
     SPEC,
+    STOCK_CANCEL,
+    STOCK_DIFFERENCE,
+    STOCK_END,
     THREE_GAMES,
+    TURN_DISCARD,
+    TURN_DRAW,
+    UNDERCUT,
+    UNDERCUT_DOUBLE_RUN,
+    UPCARD_OFFER,
 )
+
+
+class Phase(StrEnum):
+    UPCARD = "upcard"
+    """The first turn of the standard deal: the up-card is offered to the non-dealer, then the dealer."""
+    DRAW = "draw"
+    DISCARD = "discard"
+    SHOW = "show"
+    """The hand is over and laid out; the next dealer deals."""
+    OVER = "over"
+
+
+_UPCARD, _DRAW, _DISCARD = Phase.UPCARD, Phase.DRAW, Phase.DISCARD
+"""The phases as plain names for the play path (reading an enum member off its class costs a descriptor call)."""
+
+
+class Ending(StrEnum):
+    KNOCK = "knock"
+    GIN = "gin"
+    DOUBLE_GIN = "double-gin"
+    CANCELLED = "cancelled"
+    STOCK_OUT = "stock-out"
+
+
+@dataclass(frozen=True)
+class Spread:
+    """One player's cards laid out when the hand ends: the melds, the unmatched cards left
+    (after any lay-off) and what they count."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    deadwood: tuple[Card, ...]
+    count: int
+
+
+@dataclass(frozen=True)
+class LaidOff:
+    """Cards the knocker's opponent laid off on the knocker's meld number ``meld``."""
+
+    meld: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """How a hand ended and scored. ``spreads`` is None when the hands are not shown (a
+    cancelled hand)."""
+
+    kind: Ending
+    by: int | None
+    discard: Card | None
+    spreads: tuple[Spread, Spread] | None
+    layoffs: tuple[LaidOff, ...]
+    points: tuple[int, int]
+    gins: tuple[int, int]
+    winner: int | None
+
+    @property
+    def counts(self) -> tuple[int, int] | None:
+        return None if self.spreads is None else (self.spreads[0].count, self.spreads[1].count)
 
 
 @dataclass
@@ -45,19 +147,19 @@ class GinState(State):
     hands: list[list[Card]] = field(default_factory=lambda: [[], []])
     stock: list[Card] = field(default_factory=list)
     pile: list[Card] = field(default_factory=list)
-    phase: str = "draw"
+    phase: Phase = Phase.DRAW
     turn: int = 0
     refusals: int = 0
     stock_only: bool = False
     taken: Card | None = None
-    drawn: Card | None = None
+    """The card taken from the discard pile this turn."""
     known: list[list[Card]] = field(default_factory=lambda: [[], []])
+    """Cards each player took from the face-up pile and still holds: both players know them."""
     hand_no: int = 1
     next_dealer: int = 0
     hands_won: list[int] = field(default_factory=lambda: [0, 0])
     gins: list[int] = field(default_factory=lambda: [0, 0])
-    outcome: dict[str, Any] | None = None
-    last_hand: dict[str, Any] | None = None
+    outcome: HandOutcome | None = None
     times_scored: list[int] = field(default_factory=lambda: [0, 0])
     col_points: list[list[int]] = field(default_factory=lambda: [[0, 0, 0], [0, 0, 0]])
     col_gins: list[list[int]] = field(default_factory=lambda: [[0, 0, 0], [0, 0, 0]])
@@ -68,6 +170,28 @@ def _columns(options: Any) -> tuple[str, ...]:
     if options.match_format == THREE_GAMES:
         return tuple(f"seat {s} game {g}" for s in range(2) for g in (1, 2, 3))
     return ("seat 0", "seat 1")
+
+
+def _spread(arrangement: Arrangement, deadwood: tuple[Card, ...], count: int) -> Spread:
+    return Spread(laid_out(arrangement.melds), in_order(deadwood), count)
+
+
+def _spread_words(spread: Spread, layoffs: tuple[LaidOff, ...] = (), onto: Spread | None = None) -> str:
+    """``{0}``'s spread in words: melds, lay-offs (onto the knocker's ``onto``), unmatched cards, count."""
+    parts = []
+    if spread.melds:
+        parts.append("melds " + ", ".join(cards_text(m) for m in spread.melds))
+    if layoffs and onto is not None:
+        parts.append("lays off " + ", ".join(f"{cards_text(lo.cards)} on {cards_text(onto.melds[lo.meld])}"
+                                            for lo in layoffs))
+    parts.append(f"unmatched {cards_text(spread.deadwood)}" if spread.deadwood else "nothing unmatched")
+    return "{0}: " + "; ".join(parts) + f" (count {spread.count})"
+
+
+def _name_a_card(move: Action) -> str:
+    if move.verb in ("discard", "knock", "gin"):
+        return f"'{move.verb}' names one card from your hand: '{move.verb}' and the card"
+    return "discard a card from your hand (or knock or go gin with it)"
 
 
 @register
@@ -88,7 +212,7 @@ class GinRummy(Game[GinState]):
         other = 1 - dealer
         hands: list[list[Card]] = [[], []]
         state.known = [[], []]
-        state.taken = state.drawn = None
+        state.taken = None
         state.refusals = 0
         state.stock_only = False
         state.outcome = None
@@ -97,13 +221,15 @@ class GinRummy(Game[GinState]):
             hands[dealer] = deck[1:24:2]
             state.pile = []
             state.stock = deck[25:]
-            state.phase = "discard"
+            state.phase = Phase.DISCARD
+            emit(state, "{0} deals 13 cards to {1} and 12 to themself", dealer, other)
         else:
             hands[other] = deck[0:20:2]
             hands[dealer] = deck[1:20:2]
             state.pile = [deck[20]]
             state.stock = deck[21:]
-            state.phase = "upcard"
+            state.phase = Phase.UPCARD
+            emit(state, "{0} deals ten cards each and turns up " + card_text(deck[20]), dealer, pieces=(deck[20],))
         state.hands = hands
         state.turn = other
 
@@ -112,12 +238,13 @@ class GinRummy(Game[GinState]):
         return () if state.over else (state.turn,)
 
     def legal_actions(self, state: GinState, seat: int) -> list[Action]:
+        """The moves ``restrictions`` allows, listed the fast way (the playouts' hot path)."""
         if state.over or seat != state.turn:
             return []
         phase = state.phase
-        if phase == "draw":
+        if phase is _DRAW:
             return [DRAW_STOCK] if state.stock_only else [DRAW_STOCK, TAKE_DISCARD]
-        if phase == "discard":
+        if phase is _DISCARD:
             o = state.options
             hand = state.hands[seat]
             barred = -1 if o.may_discard_taken or state.taken is None else state.taken
@@ -129,69 +256,88 @@ class GinRummy(Game[GinState]):
             if full == 0 and o.double_gin:
                 acts.append(DOUBLE_GIN)
             return acts
-        if phase == "upcard":
+        if phase is _UPCARD:
             return [TAKE_DISCARD, PASS]
         return [DEAL]
 
-    def check(self, state: GinState, seat: int, action: Action) -> None:
-        if state.over:
-            raise IllegalAction(GAME_OVER)
-        if seat != state.turn:
-            raise IllegalAction(TURN, f"seat {seat} is not to act")
-        o = state.options
+    # --- legality: one cascade per phase ---------------------------------------------------------------
+    def restrictions(self, state: GinState, seat: int) -> Iterator[Step[Action]]:
+        """The rules that narrow ``seat``'s moves now, in rulebook order."""
         phase = state.phase
-        verb = action.verb
-        if phase == "draw":
-            if action == DRAW_STOCK:
-                return
-            if action == TAKE_DISCARD:
-                if state.stock_only:
-                    raise IllegalAction(RULES["gin_rummy.first.upcard"], "both players refused the up-card, so "
-                                        "the first draw is from the stock", o)
-                return
-            raise IllegalAction(RULES["gin_rummy.turn.draw"], "begin your turn with 'draw stock' or "
-                                "'take discard'", o)
-        if phase == "upcard":
-            if action in (TAKE_DISCARD, PASS):
-                return
-            raise IllegalAction(RULES["gin_rummy.first.upcard"], "take the up-card ('take discard') or 'pass'", o)
-        if phase == "show":
-            if action == DEAL:
-                return
-            raise IllegalAction(RULES["gin_rummy.deal.next"], "the hand is over: 'deal' the next one", o)
-        if phase != "discard":
-            raise IllegalAction(UNKNOWN, f"'{action}' is not allowed")
+        if phase == Phase.UPCARD:
+            yield Step([TAKE_DISCARD, PASS], UPCARD_OFFER, "take the up-card or pass")
+        elif phase == Phase.DRAW:
+            yield Step([DRAW_STOCK, TAKE_DISCARD], TURN_DRAW,
+                       "begin your turn by drawing from the stock or taking the top card of the discard pile")
+            if state.stock_only:
+                yield Step([DRAW_STOCK], UPCARD_OFFER, "both players refused the up-card, so the first draw is "
+                                                       "from the stock")
+        elif phase == Phase.DISCARD:
+            yield from self._discard_restrictions(state, seat)
+        else:
+            yield Step([DEAL], NEXT_DEAL, "the hand is over: deal the next one")
+
+    def _discard_restrictions(self, state: GinState, seat: int) -> Iterator[Step[Action]]:
+        o = state.options
         hand = state.hands[seat]
-        args = action.args
-        if verb == "gin" and not args:
-            if not o.double_gin:
-                raise IllegalAction(RULES["gin_rummy.knock.gin"], "going gin needs a discard, like 'gin 7H'", o)
-            if melds.min_deadwood(hand, MELD_RULES[o.aces]) != 0:
-                raise IllegalAction(RULES["gin_rummy.knock.double-gin"], "not all your cards match", o)
-            return
-        if verb not in ("discard", "knock", "gin"):
-            if verb in ("draw", "take", "pass"):
-                if o.deal == METZKER_DEAL and not state.pile and state.taken is None:
-                    raise IllegalAction(RULES["gin_rummy.first.thirteen"], "the first turn is a discard only", o)
-                raise IllegalAction(RULES["gin_rummy.turn.discard"], "you have your card: now discard", o)
-            raise IllegalAction(UNKNOWN, f"'{action}' is not allowed")
-        if len(args) != 1 or not isinstance(args[0], Card) or args[0] not in hand:
-            raise IllegalAction(RULES["gin_rummy.turn.discard"], f"'{verb}' names one card from your hand", o)
-        card = args[0]
-        if not o.may_discard_taken and state.taken is not None and card == state.taken:
-            raise IllegalAction(RULES["gin_rummy.turn.discard-taken"], f"you just took {card} from the pile", o)
-        if verb == "discard":
-            return
+        moves = [*map(DISCARD.__getitem__, hand), *map(KNOCK.__getitem__, hand), *map(GIN.__getitem__, hand),
+                 DOUBLE_GIN]
+        yield Step([*moves, DRAW_STOCK, TAKE_DISCARD, PASS], TURN_DISCARD, _name_a_card)
+        if o.deal == METZKER_DEAL and not state.pile and state.taken is None:
+            yield Step(moves, FIRST_DISCARD_ONLY, "the first turn is a discard only: there is no draw")
+        else:
+            yield Step(moves, TURN_DISCARD, "you have your card: now discard")
+        taken = state.taken
+        if not o.may_discard_taken and taken is not None:
+            moves = [a for a in moves if not a.args or a.args[0] != taken]
+            yield Step(moves, NO_DISCARD_TAKEN, f"you have just taken {card_text(taken)} from the discard pile")
+        full, outs = going_out(hand, o.aces, o.knock_limit)
+        if not o.double_gin:
+            moves = [a for a in moves if a != DOUBLE_GIN]
+            yield Step(moves, GOING_GIN, "going gin needs a discard: 'gin' and the card you discard")
+        elif full != 0:
+            moves = [a for a in moves if a != DOUBLE_GIN]
+            yield Step(moves, DOUBLE_GIN_DECLARED,
+                       lambda _: f"not all your cards match: your unmatched cards count {self._count(state, hand)}")
+        left = dict(outs)  # the discards that leave the knock limit or less, and what they leave
+        moves = [a for a in moves if a.verb != "knock" or a.args[0] in left]
+        yield Step(moves, KNOCK_LIMIT, lambda a: self._after_discard(state, hand, a.args[0]))
+
+        def named_right(a: Action) -> bool:
+            """A gin leaves nothing unmatched, and a knock that leaves nothing is a gin."""
+            if a.verb == "gin" and a.args:
+                return left.get(a.args[0]) == 0
+            return a.verb != "knock" or left[a.args[0]] > 0
+
+        yield Step([a for a in moves if named_right(a)], GOING_GIN,
+                   lambda a: self._after_discard(state, hand, a.args[0])
+                   + ("" if a.verb == "gin" else ": with nothing unmatched that is going gin"))
+
+    @staticmethod
+    def _count(state: GinState, cards: list[Card]) -> int:
+        return melds.min_deadwood(cards, MELD_RULES[state.options.aces])
+
+    def _after_discard(self, state: GinState, hand: list[Card], card: Card) -> str:
         rest = list(hand)
         rest.remove(card)
-        dw = melds.min_deadwood(rest, MELD_RULES[o.aces])
-        if verb == "knock" and dw > o.knock_limit:
-            raise IllegalAction(RULES["gin_rummy.knock.limit"],
-                                f"after discarding {card} your unmatched cards count {dw}", o)
-        if verb == "gin" and dw != 0:
-            raise IllegalAction(RULES["gin_rummy.knock.gin"],
-                                f"after discarding {card} your unmatched cards count {dw}", o)
+        return f"after discarding {card} your unmatched cards count {self._count(state, rest)}"
 
+    def refusal(self, state: GinState, seat: int, action: Action) -> None:
+        refuse(self.restrictions(state, seat), self._as_listed(state, seat, action), state.options, UNKNOWN)
+
+    def _as_listed(self, state: GinState, seat: int, action: Action) -> Action:
+        """A knock that leaves nothing unmatched is going gin: ``knock 7H`` is listed as ``gin 7H``."""
+        if action.verb == "knock" and state.phase == Phase.DISCARD and len(action.args) == 1:
+            card = action.args[0]
+            hand = state.hands[seat]
+            if isinstance(card, Card) and card in hand:
+                rest = list(hand)
+                rest.remove(card)
+                if self._count(state, rest) == 0:
+                    return GIN[card]
+        return action
+
+    # --- playing ----------------------------------------------------------------------------------------
     def _apply(self, state: GinState, seat: int, action: Action) -> None:
         verb = action.verb
         if verb == "discard":
@@ -199,26 +345,28 @@ class GinRummy(Game[GinState]):
         elif verb == "draw":
             card = state.stock.pop()
             state.hands[seat].append(card)
-            state.drawn = card
             state.stock_only = False
-            state.phase = "discard"
+            state.phase = _DISCARD
+            private(state, seat, DRAWS[card], "{0} draws from the stock", seat, pieces=(card,))
         elif verb == "take":
             card = state.pile.pop()
             state.hands[seat].append(card)
             state.known[seat].append(card)
             state.taken = card
-            state.phase = "discard"
+            what = "the up-card " if state.phase is _UPCARD else ""
+            state.phase = _DISCARD
+            emit(state, "{0} takes " + what + card_text(card) + " from the discard pile", seat, pieces=(card,))
         elif verb == "pass":
+            emit(state, "{0} passes the up-card", seat)
             state.refusals += 1
             if state.refusals == 1:
                 state.turn = state.dealer
             else:
                 state.turn = 1 - state.dealer
-                state.phase = "draw"
+                state.phase = _DRAW
                 state.stock_only = True
         elif verb == "knock" or verb == "gin":
-            out = CARD[action.args[0]] if action.args else None
-            self._go_out(state, seat, verb, out)
+            self._go_out(state, seat, CARD[action.args[0]] if action.args else None)
         elif verb == "deal":
             self._next_hand(state)
 
@@ -228,15 +376,16 @@ class GinRummy(Game[GinState]):
         known = state.known[seat]
         if card in known:
             known.remove(card)
-        state.taken = state.drawn = None
+        state.taken = None
+        emit(state, DISCARDS[card], seat, pieces=(card,))
         if len(state.stock) <= state.options.stock_end:
             self._stock_out(state)
             return
         state.turn = 1 - seat
-        state.phase = "draw"
+        state.phase = _DRAW
 
     # --- the end of a hand ----------------------------------------------------------------------------
-    def _go_out(self, state: GinState, seat: int, verb: str, card: Card | None) -> None:
+    def _go_out(self, state: GinState, seat: int, card: Card | None) -> None:
         o = state.options
         rules = MELD_RULES[o.aces]
         hand = state.hands[seat]
@@ -245,13 +394,13 @@ class GinRummy(Game[GinState]):
             state.pile.append(card)
             if card in state.known[seat]:
                 state.known[seat].remove(card)
-        state.taken = state.drawn = None
+        state.taken = None
         opp = 1 - seat
         k_arr = melds.best_arrangement(hand, rules)
         k_dw = k_arr.deadwood_value
-        kind = "double-gin" if card is None else "gin" if k_dw == 0 else "knock"
+        kind = Ending.DOUBLE_GIN if card is None else Ending.GIN if k_dw == 0 else Ending.KNOCK
         lay: LayOff | None = None
-        if kind == "knock":
+        if kind is Ending.KNOCK:
             o_arr, lay = melds.min_deadwood_after_layoff(state.hands[opp], k_arr.melds, rules)
             # Where several spreads leave the same deadwood, the knocker shows the one that
             # lets the opponent lay off least.
@@ -272,87 +421,110 @@ class GinRummy(Game[GinState]):
         points = [0, 0]
         gins = [0, 0]
         notes: list[str] = []
-        name = {"knock": "knocked", "gin": "went gin", "double-gin": "went Double Gin"}[kind]
+        result: tuple[str, tuple[int, ...]]
+        name = {Ending.KNOCK: "knocked", Ending.GIN: "went gin", Ending.DOUBLE_GIN: "went Double Gin"}[kind]
         notes.append(f"seat {seat} {name} with {k_dw}; seat {opp} counted {o_dw}"
                      + (f" after laying off {lay.laid_value}" if lay is not None and lay.laid_value else "")
-                     + " [gin_rummy.score.count]")
+                     + f" [{COUNT.id}]")
         if lay is not None and lay.laid_value:
             laid = " ".join(card_text(c) for p in lay.placements for c in p)
             notes.append(f"seat {opp} laid off {laid} on seat {seat}'s sets; the knocker never lays off "
-                         "[gin_rummy.layoff] [gin_rummy.layoff.knocker]")
-        if kind != "knock":
+                         f"[{LAYING_OFF.id}] [{KNOCKER_NEVER_LAYS_OFF.id}]")
+        if kind is not Ending.KNOCK:
             points[seat] = o.gin_bonus + o_dw
-            gins[seat] = 2 if kind == "double-gin" else 1
+            gins[seat] = 2 if kind is Ending.DOUBLE_GIN else 1
             if o.gin_bonus:
                 notes.append(f"gin: {o.gin_bonus} bonus + seat {opp}'s {o_dw}; a gin is never undercut "
-                             "[gin_rummy.score.gin]")
+                             f"[{GIN_BONUS.id}]")
             else:
-                notes.append(f"gin: seat {opp}'s {o_dw} points; a gin is never undercut [gin_rummy.score.gin-points]")
-            if kind == "double-gin" or o.match_format == THREE_GAMES:
-                notes.append(f"{gins[seat]} Gin{'s' if gins[seat] > 1 else ''} [gin_rummy.score.gins]")
-            notes.append(f"seat {opp} may not lay off on a gin [gin_rummy.layoff.gin]")
+                notes.append(f"gin: seat {opp}'s {o_dw} points; a gin is never undercut [{GIN_POINTS.id}]")
+            if kind is Ending.DOUBLE_GIN or o.match_format == THREE_GAMES:
+                notes.append(f"{gins[seat]} Gin{'s' if gins[seat] > 1 else ''} [{GINS_COUNTED.id}]")
+            notes.append(f"seat {opp} may not lay off on a gin [{NO_LAYOFF_ON_GIN.id}]")
+            result = (f"{{0}} scores {points[seat]} for the "
+                      + ("Double Gin" if kind is Ending.DOUBLE_GIN else "gin"), (seat,))
         elif k_dw < o_dw:
             points[seat] = o_dw - k_dw
-            notes.append(f"seat {seat} scores the difference {o_dw} - {k_dw} [gin_rummy.score.knock]")
+            notes.append(f"seat {seat} scores the difference {o_dw} - {k_dw} [{KNOCKER_SCORES.id}]")
+            result = (f"{{0}} scores the difference, {o_dw} - {k_dw} = {points[seat]}", (seat,))
         elif o.undercut_scoring == "double-run":
             points[opp] = 2 * k_dw + o.undercut_bonus
             notes.append(f"undercut: seat {opp} gets 2 x {k_dw} + {o.undercut_bonus} = {points[opp]} "
-                         "[gin_rummy.score.undercut-double]")
+                         f"[{UNDERCUT_DOUBLE_RUN.id}]")
+            result = (f"{{1}} undercuts {{0}} and scores 2 x {k_dw} + {o.undercut_bonus} = {points[opp]}",
+                      (seat, opp))
         else:
             points[opp] = k_dw - o_dw + o.undercut_bonus
             notes.append(f"undercut: seat {opp} scores {k_dw} - {o_dw} + {o.undercut_bonus} bonus "
-                         "[gin_rummy.score.undercut]")
-        spreads = [{}, {}]  # type: list[dict[str, Any]]
-        spreads[seat] = {"melds": [texts(m) for m in k_arr.melds], "deadwood": texts(k_arr.deadwood),
-                         "count": k_dw}
-        spreads[opp] = {"melds": [texts(m) for m in o_arr.melds], "deadwood": texts(o_dead), "count": o_dw}
-        layoffs: list[dict[str, Any]] = []
-        if lay is not None:
-            for i, placed in enumerate(lay.placements):
-                if placed:
-                    layoffs.append({"meld": i, "onto": texts(k_arr.melds[i]), "cards": texts(placed)})
-        outcome: dict[str, Any] = {
-            "kind": kind, "by": seat, "discard": card_text(card) if card is not None else None,
-            "spreads": spreads, "layoffs": layoffs, "counts": [spreads[0]["count"], spreads[1]["count"]]}
-        self._score(state, outcome, points, gins, notes)
+                         f"[{UNDERCUT.id}]")
+            result = (f"{{1}} undercuts {{0}} and scores {k_dw} - {o_dw} + {o.undercut_bonus} = {points[opp]}",
+                      (seat, opp))
+        spreads = [_spread(k_arr, k_arr.deadwood, k_dw), _spread(o_arr, o_dead, o_dw)]
+        if seat == 1:
+            spreads.reverse()
+        layoffs = tuple(LaidOff(spreads[seat].melds.index(in_order(k_arr.melds[i])), in_order(p))
+                        for i, p in enumerate(lay.placements) if p) if lay else ()
+        how = {Ending.KNOCK: f"knocks with {k_dw}", Ending.GIN: "goes gin", Ending.DOUBLE_GIN: "goes Double Gin"}
+        emit(state, "{0} " + how[kind] + (", discarding " + card_text(card) if card is not None else ""), seat,
+             pieces=(card,) if card is not None else ())
+        self._show(state, spreads[seat], seat)
+        self._show(state, spreads[opp], opp, layoffs, spreads[seat])
+        emit(state, result[0], *result[1], kind="summary")
+        outcome = HandOutcome(kind, seat, card, (spreads[0], spreads[1]), layoffs, (points[0], points[1]),
+                              (gins[0], gins[1]), None)
+        self._score(state, outcome, notes)
+
+    @staticmethod
+    def _show(state: GinState, spread: Spread, seat: int, layoffs: tuple[LaidOff, ...] = (),
+              onto: Spread | None = None) -> None:
+        """The hand summary: ``seat``'s spread, every card of it named for everyone."""
+        cards = [c for m in spread.melds for c in m] + [c for lo in layoffs for c in lo.cards] + list(spread.deadwood)
+        emit(state, _spread_words(spread, layoffs, onto), seat, pieces=cards, kind="summary")
 
     def _stock_out(self, state: GinState) -> None:
         o = state.options
         if o.stock_out == "cancel":
-            state.outcome = {"kind": "cancelled", "by": None, "spreads": None, "layoffs": [],
-                             "counts": None, "points": [0, 0], "gins": [0, 0], "winner": None}
+            state.outcome = HandOutcome(Ending.CANCELLED, None, None, None, (), (0, 0), (0, 0), None)
             self._add_row(state, f"hand {state.hand_no} (cancelled)", [0, 0],
                           [f"the stock is down to {len(state.stock)} cards and the last player discarded without "
-                           "knocking [gin_rummy.stock.end]",
-                           "the hand is cancelled: no score, the same dealer deals again [gin_rummy.stock.cancel]"])
+                           f"knocking [{STOCK_END.id}]",
+                           f"the hand is cancelled: no score, the same dealer deals again [{STOCK_CANCEL.id}]"])
+            emit(state, f"The stock is down to {len(state.stock)} cards: the hand is cancelled, no score, and {{0}} "
+                        "deals again", state.dealer, kind="summary")
             state.next_dealer = state.dealer
             self._pause(state)
             return
         rules = MELD_RULES[o.aces]
-        counts = [melds.min_deadwood(h, rules) for h in state.hands]
+        arrangements = [melds.best_arrangement(h, rules) for h in state.hands]
+        spreads = [_spread(a, a.deadwood, a.deadwood_value) for a in arrangements]
+        counts = [s.count for s in spreads]
         points = [0, 0]
+        emit(state, f"The stock is down to {len(state.stock)} cards: both players lay down their cards",
+             kind="summary")
+        for s in (0, 1):
+            self._show(state, spreads[s], s)
         if counts[0] != counts[1]:
             low = 0 if counts[0] < counts[1] else 1
             points[low] = counts[1 - low] - counts[low]
+            emit(state, f"{{0}} scores the difference, {counts[1 - low]} - {counts[low]} = {points[low]}", low,
+                 kind="summary")
+        else:
+            emit(state, "The counts are equal: nobody scores", kind="summary")
         notes = [f"the stock is down to {len(state.stock)} cards and the last player discarded without going out "
-                 "[gin_rummy.stock.end]",
+                 f"[{STOCK_END.id}]",
                  f"counts {counts[0]} and {counts[1]}: the lower count scores the difference, no Gins "
-                 "[gin_rummy.stock.difference]"]
-        # Both hands are laid down; their arrangements are worked out when a view shows them.
-        outcome: dict[str, Any] = {"kind": "stock-out", "by": None, "discard": None, "spreads": "laid down",
-                                   "layoffs": [], "counts": counts}
-        self._score(state, outcome, points, [0, 0], notes)
+                 f"[{STOCK_DIFFERENCE.id}]"]
+        outcome = HandOutcome(Ending.STOCK_OUT, None, None, (spreads[0], spreads[1]), (), (points[0], points[1]),
+                              (0, 0), None)
+        self._score(state, outcome, notes)
 
-    def _score(self, state: GinState, outcome: dict[str, Any], points: list[int], gins: list[int],
-               notes: list[str]) -> None:
+    def _score(self, state: GinState, outcome: HandOutcome, notes: list[str]) -> None:
         o = state.options
+        points, gins = outcome.points, outcome.gins
         winner = 0 if points[0] > points[1] else 1 if points[1] > points[0] else None
         if winner is None and gins[0] != gins[1]:
             winner = 0 if gins[0] > gins[1] else 1
-        outcome["points"] = points
-        outcome["gins"] = gins
-        outcome["winner"] = winner
-        state.outcome = outcome
+        state.outcome = dataclasses.replace(outcome, winner=winner)
         state.gins = [state.gins[0] + gins[0], state.gins[1] + gins[1]]
         if winner is None:
             state.next_dealer = 1 - state.dealer if o.next_dealer == "alternate" else state.dealer
@@ -360,9 +532,9 @@ class GinRummy(Game[GinState]):
             state.next_dealer = winner if o.next_dealer == "winner" else 1 - state.dealer
         label = f"hand {state.hand_no}"
         if o.match_format == THREE_GAMES:
-            self._score_columns(state, label, points, gins, notes)
+            self._score_columns(state, label, list(points), list(gins), notes)
         else:
-            self._score_one_game(state, label, points, notes)
+            self._score_one_game(state, label, list(points), notes)
         self._pause(state)
 
     def _add_row(self, state: GinState, label: str, points: list[int], notes: list[str]) -> None:
@@ -372,17 +544,12 @@ class GinRummy(Game[GinState]):
 
     def _pause(self, state: GinState) -> None:
         if state.over:
-            state.phase = "over"
+            state.phase = Phase.OVER
             return
-        state.phase = "show"
+        state.phase = Phase.SHOW
         state.turn = state.next_dealer
 
     def _next_hand(self, state: GinState) -> None:
-        out = state.outcome
-        if out is not None:
-            state.last_hand = {"hand": state.hand_no, "kind": out["kind"], "by": out["by"],
-                               "counts": out["counts"], "points": out["points"], "gins": out["gins"],
-                               "winner": out["winner"]}
         state.dealer = state.next_dealer
         state.hand_no += 1
         self._deal(state)
@@ -394,7 +561,7 @@ class GinRummy(Game[GinState]):
             if points[s] > 0:
                 state.hands_won[s] += 1
                 notes.append(f"seat {s} won the hand: a line bonus of {o.line_bonus} at the end, not counted "
-                             f"toward {o.target} [gin_rummy.game.line]")
+                             f"toward {o.target} [{LINE_BONUS.id}]")
         state.sheet.add(label, tuple(points), state.ply + 1, notes)
         totals = state.sheet.totals
         if max(totals) < o.target:
@@ -405,16 +572,20 @@ class GinRummy(Game[GinState]):
         if loser_total == 0:
             bonus[w] = o.shutout_bonus
             note = f"seat {w} reached {o.target}; seat {1 - w} scored nothing: shutout bonus {o.shutout_bonus} " \
-                   "[gin_rummy.game.shutout]"
+                   f"[{SHUTOUT.id}]"
+            emit(state, f"{{0}} reaches {o.target} and {{1}} scored nothing: a shutout bonus of {o.shutout_bonus}",
+                 w, 1 - w, kind="summary")
         else:
             bonus[w] = o.game_bonus
-            note = f"seat {w} reached {o.target}: game bonus {o.game_bonus} [gin_rummy.game.bonus]"
-        state.sheet.add("game bonus", tuple(bonus), state.ply + 1, [note + " [gin_rummy.game.target]"])
+            note = f"seat {w} reached {o.target}: game bonus {o.game_bonus} [{GAME_BONUS.id}]"
+            emit(state, f"{{0}} reaches {o.target}: a game bonus of {o.game_bonus}", w, kind="summary")
+        state.sheet.add("game bonus", tuple(bonus), state.ply + 1, [note + f" [{GAME_TARGET.id}]"])
         line = [o.line_bonus * state.hands_won[0], o.line_bonus * state.hands_won[1]]
         state.sheet.add("line bonus", tuple(line), state.ply + 1,
                         [f"{o.line_bonus} per hand won: seat 0 won {state.hands_won[0]}, seat 1 won "
-                         f"{state.hands_won[1]} [gin_rummy.game.line]",
-                         "the higher total wins [gin_rummy.game.settle]"])
+                         f"{state.hands_won[1]} [{LINE_BONUS.id}]",
+                         f"the higher total wins [{SETTLE.id}]"])
+        emit(state, f"Line bonuses: {line[0]} for {{0}}, {line[1]} for {{1}}", 0, 1, kind="summary")
         state.over = True
 
     # --- three concurrent games ------------------------------------------------------------------------
@@ -431,7 +602,7 @@ class GinRummy(Game[GinState]):
                     row[s * 3 + g] += points[s]
                 notes.append(f"seat {s}'s scoring hand no. {state.times_scored[s]}: {points[s]} in game"
                              f"{'s' if len(cols) != 1 else ''} {', '.join(str(g + 1) for g in cols) or '(none open)'}"
-                             " [gin_rummy.columns.points]")
+                             f" [{COLUMN_POINTS.id}]")
             if gins[s]:
                 had = [g for g in range(3) if state.col_points[s][g] > 0 and state.col_winner[g] is None]
                 for g in had:
@@ -439,11 +610,10 @@ class GinRummy(Game[GinState]):
                 if had:
                     notes.append(f"seat {s}: {gins[s]} Gin circle{'s' if gins[s] > 1 else ''} in game"
                                  f"{'s' if len(had) > 1 else ''} {', '.join(str(g + 1) for g in had)} "
-                                 "[gin_rummy.columns.gins]")
+                                 f"[{GIN_CIRCLES.id}]")
                 else:
-                    notes.append(f"seat {s} had no points on the board yet: no Gins awarded "
-                                 "[gin_rummy.columns.gins]")
-        notes.append("each side is one player; the higher side gets the difference [gin_rummy.columns.round]")
+                    notes.append(f"seat {s} had no points on the board yet: no Gins awarded [{GIN_CIRCLES.id}]")
+        notes.append(f"each side is one player; the higher side gets the difference [{COLUMNS_ROUND.id}]")
         for s in (0, 1):
             for g in range(3):
                 state.col_points[s][g] += row[s * 3 + g]
@@ -464,13 +634,14 @@ class GinRummy(Game[GinState]):
             state.sheet.add(f"game {g + 1} won by seat {w}", delta, state.ply + 1,
                             [f"seat {w} reached {o.column_target} in game {g + 1}: {o.column_target} + "
                              f"{o.gin_value} x {state.col_gins[w][g]} Gins; seat {1 - w} gets {o.gin_value} x "
-                             f"{state.col_gins[1 - w][g]} Gins [gin_rummy.columns.won]"])
+                             f"{state.col_gins[1 - w][g]} Gins [{GAME_WON.id}]"])
+            emit(state, f"{{0}} wins game {g + 1}: {o.column_target} + {o.gin_value} x {state.col_gins[w][g]} Gins",
+                 w, kind="summary")
         if all(w is not None for w in state.col_winner):
             state.over = True
             totals = state.sheet.totals
             state.sheet.add("final", [0] * 6, state.ply + 1,
-                            [f"seat 0 {sum(totals[0:3])}, seat 1 {sum(totals[3:6])} "
-                             "[gin_rummy.columns.winner]"])
+                            [f"seat 0 {sum(totals[0:3])}, seat 1 {sum(totals[3:6])} [{MATCH_WINNER.id}]"])
 
     def result(self, state: GinState) -> Result:
         totals = state.sheet.totals
@@ -478,84 +649,67 @@ class GinRummy(Game[GinState]):
             return ranked([sum(totals[0:3]), sum(totals[3:6])], high_wins=True)
         return ranked(totals, high_wins=True)
 
-    # --- views ---------------------------------------------------------------------------------------
-    def _shown(self, state: GinState) -> bool:
-        out = state.outcome
-        return out is not None and out["spreads"] is not None
-
-    def view(self, state: GinState, seat: int | None) -> dict[str, Any]:
-        o = state.options
-        pile = state.pile
-        v: dict[str, Any] = {
-            "game": "gin_rummy", "phase": state.phase, "to_act": list(self.to_act(state)), "turn": state.turn,
-            "dealer": state.dealer, "hand_no": state.hand_no, "seat": seat,
-            "hand_sizes": [len(state.hands[0]), len(state.hands[1])], "stock_count": len(state.stock),
-            "discard_top": card_text(pile[-1]) if pile else None,
-            "discard_pile": [card_text(c) for c in pile],
-            "known": [[card_text(c) for c in k] for k in state.known],
-            "knock_limit": o.knock_limit, "aces": o.aces, "double_gin": o.double_gin, "stock_end": o.stock_end,
-            "hands_won": list(state.hands_won),
-            "gins": list(state.gins), "outcome": state.outcome, "last_hand": state.last_hand,
-            "sheet": state.sheet.to_dict(), "over": state.over,
-        }
-        if seat is not None and seat in (0, 1):
-            hand = state.hands[seat]
-            v["hand"] = texts(hand)
-            v["deadwood"] = melds.min_deadwood(hand, MELD_RULES[o.aces]) if hand else 0
-            v["drawn"] = card_text(state.drawn) if state.drawn is not None and seat == state.turn else None
-            v["taken"] = card_text(state.taken) if state.taken is not None and seat == state.turn else None
-        if self._shown(state):
-            v["spread_hands"] = [texts(state.hands[0]), texts(state.hands[1])]
-            out = v["outcome"]
-            if out is not None and out["spreads"] == "laid down":
-                rules = MELD_RULES[o.aces]
-                arrs = [melds.best_arrangement(h, rules) for h in state.hands]
-                v["outcome"] = dict(out, spreads=[{"melds": [texts(m) for m in a.melds],
-                                                   "deadwood": texts(a.deadwood), "count": a.deadwood_value}
-                                                  for a in arrs])
-        if o.match_format == THREE_GAMES:
-            v["games"] = [{"game": g + 1, "points": [state.col_points[0][g], state.col_points[1][g]],
-                           "gins": [state.col_gins[0][g], state.col_gins[1][g]], "winner": state.col_winner[g]}
-                          for g in range(3)]
-            v["times_scored"] = list(state.times_scored)
-        return v
+    # --- what the players see ----------------------------------------------------------------------------
+    def phase(self, state: GinState) -> Phase:
+        return state.phase
 
     def zones(self, state: GinState) -> list[Zone]:
-        """Hands (their owner; the cards a player took from the face-up pile are known to both),
-        the stock (nobody), the discard pile (public), spread hands after a knock (public)."""
+        """The hands (the cards a player took from the face-up pile are known to both), the stock,
+        the discard pile; once a hand is laid down, each player's melds (lay-offs on the knocker's,
+        placed ``by`` the opponent) and unmatched cards, face up."""
         zs: list[Zone] = []
-        if self._shown(state):
-            zs += [Zone(f"spread {s}", state.hands[s], None) for s in (0, 1)]
+        out = state.outcome
+        if out is not None and out.spreads is not None:
+            knocker = out.by
+            for s, spread in enumerate(out.spreads):
+                for i, meld in enumerate(spread.melds):
+                    laid = [c for lo in out.layoffs if lo.meld == i for c in lo.cards] if s == knocker else []
+                    zs.append(Zone("meld", [*meld, *laid], None, owner=s, kind=ZoneKind.MELD, label="Meld",
+                                   by=[s] * len(meld) + [1 - s] * len(laid) if laid else None))
+                zs.append(Zone("hand", spread.deadwood, None, owner=s, kind=ZoneKind.HAND, label="Unmatched"))
         else:
             for s in (0, 1):
                 known = state.known[s]
-                zs.append(Zone(f"hand {s}", [c for c in state.hands[s] if c not in known], frozenset({s})))
-                zs.append(Zone(f"hand {s} (taken from the pile)", list(known), None))
-        zs.append(Zone("stock", state.stock, frozenset()))
-        zs.append(Zone("discard pile", state.pile, None))
+                zs.append(Zone("hand", [c for c in state.hands[s] if c not in known], frozenset({s}), owner=s,
+                               kind=ZoneKind.HAND, label="Hand"))
+                zs.append(Zone("taken", list(known), None, owner=s, kind=ZoneKind.HAND,
+                               label="Taken from the discard pile"))
+        zs.append(Zone("stock", state.stock, frozenset(), kind=ZoneKind.STOCK, label="Stock"))
+        zs.append(Zone("discard", state.pile, None, kind=ZoneKind.DISCARD, label="Discard pile"))
         return zs
+
+    def facts(self, state: GinState, seat: int | None) -> list[Fact]:
+        o = state.options
+        out = state.outcome
+        fs: list[Fact] = []
+        if seat is not None and out is None and not state.over:
+            fs.append(fact("count", "Your count", FactKind.NUMBER, self._count(state, state.hands[seat])))
+        if out is not None and out.counts is not None:
+            fs.append(per_seat("counts", "Count", out.counts))
+        if o.match_format == THREE_GAMES:
+            rows = [[str(g + 1), str(state.col_gins[0][g]), str(state.col_gins[1][g]),
+                     "" if state.col_winner[g] is None else f"seat {state.col_winner[g]}"] for g in range(3)]
+            fs.append(fact("games", "Games", FactKind.TABLE,
+                           {"columns": ["Game", "Gin circles, seat 0", "Gin circles, seat 1", "Won by"],
+                            "rows": rows}))
+        else:
+            fs.append(per_seat("hands_won", "Hands won", state.hands_won))
+        return fs
 
     def all_cards(self, state: GinState) -> list[Card]:
         return list(DECK)
-
-    def redact(self, state: GinState, seat: int, action: Action, viewer: int | None) -> str:
-        """Nothing to hide: 'draw stock' never names the card drawn, every other action is public."""
-        return str(action)
 
     def prompt(self, state: GinState, seat: int) -> str:
         if state.over or seat != state.turn:
             return ""
         phase = state.phase
-        if phase == "upcard":
-            return f"Take the up-card {card_text(state.pile[-1])} ('take discard') or 'pass'."
-        if phase == "draw":
+        if phase == Phase.UPCARD:
+            return f"Take the up-card {card_text(state.pile[-1])}, or pass."
+        if phase == Phase.DRAW:
             if state.stock_only:
-                return "Both refused the up-card: 'draw stock'."
-            return f"Draw: 'draw stock' or 'take discard' ({card_text(state.pile[-1])})."
-        if phase == "discard":
-            c = card_text(state.hands[seat][-1])
-            return f"Discard a card ('discard {c}'), or go out ('knock {c}', 'gin {c}') if your cards allow."
-        if phase == "show":
-            return "The hand is over: 'deal' the next one."
-        return ""
-
+                return "Both players refused the up-card: draw from the stock."
+            return f"Draw from the stock, or take {card_text(state.pile[-1])} from the discard pile."
+        if phase == Phase.DISCARD:
+            return (f"Discard a card. You may knock if your unmatched cards then count {state.options.knock_limit} "
+                    "or less, or go gin if none are left.")
+        return "The hand is over: deal the next one."
