@@ -8,6 +8,7 @@ game contract, so a newly registered game works here without changes.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import sys
 from collections.abc import Sequence
@@ -261,8 +262,10 @@ def render_view(view: View, seats: Table_, title: str) -> Panel:
         if f.kind is FactKind.PER_SEAT or (f.kind is FactKind.FLAG and not f.value):
             continue
         grid.add_row(f.label, Text("✓") if f.kind is FactKind.FLAG else fact_markup(f.kind, f.value, seats, view))
-    counts = {z.owner: len(z.pieces) + z.hidden for z in view.zones
-              if z.kind is ZoneKind.HAND and z.owner is not None and z.owner != view.seat}
+    counts: dict[int, int] = {}
+    for z in view.zones:
+        if z.kind is ZoneKind.HAND and z.owner is not None and z.owner != view.seat:
+            counts[z.owner] = counts.get(z.owner, 0) + len(z.pieces) + z.hidden
     if counts:
         grid.add_row("cards left", Text("   ").join(Text(f"{seats.name(s)}: {n}") for s, n in counts.items()))
     for f in view.facts:
@@ -275,7 +278,7 @@ def render_view(view: View, seats: Table_, title: str) -> Panel:
     mine = None
     for z in view.zones:
         if z.kind is ZoneKind.HAND and z.owner == view.seat and view.seat is not None:
-            mine = z
+            mine = z if mine is None else dataclasses.replace(mine, pieces=mine.pieces + z.pieces)
             continue
         if z.kind is ZoneKind.HAND and not z.pieces:
             continue

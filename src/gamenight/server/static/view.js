@@ -59,10 +59,14 @@ function backs(n, kind) {
   return [h("span", { class: "muted" }, `${n} hidden`)];
 }
 
+// Your hand: every hand zone of yours together (a game may keep part of it face up, like the
+// cards taken from the discard pile in Gin).
 export function myHand(state) {
   const v = state.view;
   if (!v || state.you === null || state.you === undefined) return null;
-  return v.zones?.find((z) => z.kind === "hand" && z.owner === state.you) || null;
+  const mine = (v.zones || []).filter((z) => z.kind === "hand" && z.owner === state.you);
+  if (!mine.length) return null;
+  return { ...mine[0], pieces: mine.flatMap((z) => z.pieces || []) };
 }
 
 function perSeatFacts(view) {
@@ -185,7 +189,7 @@ export function renderBoard(state) {
   for (const zone of view.zones || []) {
     const z = { ...zone, kind: zone.kind || "pile" };
     if (z.kind === "hand") {
-      if (z.owner === state.you) continue;       // drawn under the table, tappable
+      if (z.owner === state.you) continue;       // drawn under the table, tappable (all your hand zones)
       if (!(z.pieces || []).length) continue;    // others' hidden hands: a count on their seat
     }
     if (!(z.pieces || []).length && !z.hidden && z.kind !== "trick") continue;
