@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import gamenight
 from gamenight import houses as H
 from gamenight.engine import options as opts
+from gamenight.engine.options import MAX_NUMBER
 from gamenight.rulebook import house_page, render, render_diff, render_house
 
 T0 = datetime(2025, 3, 1, 19, 30, tzinfo=UTC)
@@ -488,7 +489,7 @@ def option_values(spec: gamenight.GameSpec) -> st.SearchStrategy[tuple[tuple[str
             s = TEXTS.map(str.strip)
         else:
             lo = info.minimum if info.minimum is not None else -1000
-            s = st.integers(lo, info.maximum if info.maximum is not None else lo + 10**6)
+            s = st.integers(lo, info.maximum if info.maximum is not None else MAX_NUMBER)
         parts.append(st.one_of(st.none(), s).map(lambda v, n=info.name: (n, v)))
     return st.tuples(*parts).map(lambda pairs: tuple(p for p in pairs if p[1] is not None))
 

@@ -137,6 +137,18 @@ def test_a_bad_link_or_no_hello_is_refused(client: TestClient) -> None:
         assert ws.receive_json() == {"type": "error", "message": "no such table"}
 
 
+def hand_of(m: Msg) -> list[str] | None:
+    """The cards of the receiving seat's hand in a state message (None: it has no hand in view)."""
+    for z in m["view"]["zones"]:
+        if z.get("kind") == "hand" and z.get("owner") == m["you"] and m["you"] is not None:
+            return list(z.get("pieces", []))
+    return None
+
+
+def zone_of(m: Msg, name: str) -> Msg:
+    return next(z for z in m["view"]["zones"] if z["name"] == name)
+
+
 def test_every_seat_gets_its_own_view_and_the_spectator_only_public_information(client: TestClient) -> None:
     made = new_table(client, options={"pass_count": 0})
     host_post(client, made, "start")
@@ -147,27 +159,30 @@ def test_every_seat_gets_its_own_view_and_the_spectator_only_public_information(
         first = [hello(socks[i], token_of(made, i)) for i in range(4)]
         spec = hello(socks[4])
         for i, m in enumerate(first):
-            assert m["type"] == "state" and m["you"] == i and len(m["view"]["hand"]) == 12
-        assert spec["you"] is None and spec["view"]["hand"] is None and spec["legal"] == []
-        hands = [set(m["view"]["hand"]) for m in first]
+            assert m["type"] == "state" and m["you"] == i and len(hand_of(m) or []) == 12
+        assert spec["you"] is None and hand_of(spec) is None and spec["legal"] == []
+        assert all(not z.get("pieces") for z in spec["view"]["zones"] if z.get("kind") == "hand")
+        hands = [set(hand_of(m) or []) for m in first]
         assert not any(hands[i] & hands[j] for i in range(4) for j in range(i))
         # drain the connect broadcasts, then the leader plays
         latest = [recv_until(socks[i], lambda m: m["table"]["seats"][0]["connected"] and all(
             s["connected"] for s in m["table"]["seats"])) for i in range(4)]
         leader = latest[0]["to_act"][0]
         legal = latest[leader]["legal"]
-        assert legal and all(a.startswith("play ") for a in legal) and latest[leader]["prompt"]
+        assert legal and all(a.startswith("play ") for a in legal) and latest[leader]["view"]["prompt"]["text"]
         assert all(latest[i]["legal"] == [] for i in range(4) if i != leader)
         socks[leader].send_json({"type": "act", "action": legal[0]})
         for i in range(5):
             m = recv_until(socks[i], lambda m: m["type"] == "state" and m["ply"] == 1)
             assert m["you"] == (i if i < 4 else None)
             assert m["log"] == [f"{leader}: {legal[0]}"]
-            assert m["view"]["trick"] == [{"seat": leader, "card": legal[0].split()[1]}]
+            trick = zone_of(m, "trick")
+            assert trick["pieces"] == [legal[0].split()[1]] and trick["by"] == [leader]
+            assert [e["text"] for e in m["events"]][-1] == "{0} plays " + legal[0].split()[1]
             assert m["sheet"]["columns"] == ["seat 0", "seat 1", "seat 2", "seat 3"]
             if i < 4:
                 expect = hands[i] - ({legal[0].split()[1]} if i == leader else set())
-                assert set(m["view"]["hand"]) == expect
+                assert set(hand_of(m) or []) == expect
     finally:
         for s in socks:
             s.__exit__(None, None, None)
@@ -185,7 +200,7 @@ def test_a_refused_action_quotes_the_rule_and_changes_nothing(client: TestClient
         m = hello(lead_ws, token_of(made, leader))
         hello(other_ws, token_of(made, other))
         recv_until(lead_ws, lambda m: m["table"]["seats"][other]["connected"])
-        hand = m["view"]["hand"]
+        hand = hand_of(m) or []
         wrong = next(c for c in hand if f"play {c}" not in m["legal"])
         lead_ws.send_json({"type": "act", "action": f"play {wrong}"})
         r = lead_ws.receive_json()

@@ -98,7 +98,7 @@ def test_sigkill_mid_hand_and_restart_resumes_exactly(server: Server) -> None:
         ws.send(json.dumps({"type": "hello", "token": token}))
         after = receive(ws)
         assert after["log_start"] == 0 and after["log"] == log
-        for key in ("view", "legal", "prompt", "to_act", "sheet", "ply", "over"):
+        for key in ("view", "legal", "to_act", "sheet", "ply", "over"):  # the prompt is in the view
             assert after[key] == before[key], key
         ws.send(json.dumps({"type": "act", "action": after["legal"][0]}))
         nxt = receive(ws)
