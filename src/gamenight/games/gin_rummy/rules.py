@@ -120,14 +120,14 @@ FIRST_DISCARD_ONLY = Clause(
 KNOCKING = Clause(
     "gin_rummy.knock", "Play ends when a player knocks (in the tournament rules: goes out with a Gin, a Double Gin or "
     "a Run). You may knock on any turn, including the first, immediately after drawing: discard one card as usual "
-    "('knock' and the card) and spread your cards face up, arranged into sets and unmatched cards. This referee arranges the "
-    "spread for you so that your unmatched cards count as little as possible.", K)
+    "('knock' and the card) and spread your cards face up, arranged into sets and unmatched cards. This referee "
+    "arranges the spread for you so that your unmatched cards count as little as possible.", K)
 KNOCK_LIMIT = Clause(
     "gin_rummy.knock.limit", "To be allowed to knock, the total value of your unmatched cards after the discard must "
     "be {knock_limit} points or less.", K, option="knock_limit")
 GOING_GIN = Clause(
-    "gin_rummy.knock.gin", "Knocking with no unmatched cards at all is going gin ('gin' and the card): every card but the "
-    "discard must be in a set.", K)
+    "gin_rummy.knock.gin", "Knocking with no unmatched cards at all is going gin ('gin' and the card): every card "
+    "but the discard must be in a set.", K)
 DOUBLE_GIN_DECLARED = Clause(
     "gin_rummy.knock.double-gin", "Double Gin: when all your cards match after the draw and you have no discard, lay "
     "them all down and declare Double Gin ('gin').", K, option="double_gin", when=lambda o: o.double_gin)
