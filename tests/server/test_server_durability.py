@@ -10,8 +10,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from gamenight.server.app import create_app
-from test_server import hello, host_post, new_table, play_my_turns, settings, token_of, url
-from test_store import postgres_url
+from server.test_server import hello, host_post, new_table, play_my_turns, settings, token_of, url
+from store.test_store import postgres_url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -13,8 +13,8 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.test_server import hello, recv_until
-from tests.test_store import postgres_url
+from server.test_server import hello, recv_until
+from store.test_store import postgres_url
 
 import gamenight
 from gamenight import houses as H

@@ -27,7 +27,7 @@ def settings(**kw: Any) -> Settings:
 def db(request: pytest.FixtureRequest, tmp_path) -> str:
     """Every server test runs on the embedded default and on PostgreSQL."""
     if request.param == "postgresql":
-        from test_store import postgres_url
+        from store.test_store import postgres_url
         return postgres_url()
     return f"sqlite:///{tmp_path / 'gn.db'}"
 
