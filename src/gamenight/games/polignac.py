@@ -40,6 +40,7 @@ class PolignacOptions:
 
 
 R = "Players and cards"
+D = "Dealing"
 L = "Playing the tricks"
 S = "Scoring"
 PLAYERS = Clause("polignac.players", "Polignac is a French trick-taking game for three to six players.", R)
@@ -54,9 +55,9 @@ DECK_THIRTY_TWO = Clause("polignac.deck.thirty-two", "With four players keep all
 SCORE_KEEPING = Clause("polignac.score-keeping", "You also need something to keep score with: pencil and paper, or "
                        "at least ten tokens for each player (table custom; the app keeps the score sheet).", R)
 DEAL = Clause("polignac.deal", "Shuffle and deal the entire deck out, as far as it will go; each player should have "
-              "the same number of cards (3 players get 10, 4 get 8, 5 get 6, 6 get 5).", R)
+              "the same number of cards (3 players get 10, 4 get 8, 5 get 6, 6 get 5).", D)
 DEAL_ROTATION = Clause("polignac.deal.rotation", "After each hand the deal passes to the left (the book is silent; "
-                       "this is the usual custom).", R)
+                       "this is the usual custom).", D)
 RANKING = Clause("polignac.ranking", "Cards rank (high) K, Q, J, A, 10, 9, 8, 7 (low): the ace ranks below the jack "
                  "and above the 10. There are no trumps.", L)
 LEAD = Clause("polignac.lead", "Play starts with the player to the dealer's left, who may lead any card they wish "
@@ -72,7 +73,7 @@ END = Clause("polignac.end", "Game play continues until at least one player has 
              "lowest share the win.", S, option="target")
 
 RULES = Rules([
-    PLAYERS, GOAL, DECK_RULE, DECK_THIRTY, DECK_THIRTY_TWO, SCORE_KEEPING, DEAL, tricks.FIRST_DEALER, DEAL_ROTATION,
+    PLAYERS, GOAL, DECK_RULE, DECK_THIRTY, DECK_THIRTY_TWO, SCORE_KEEPING, tricks.FIRST_DEALER, DEAL, DEAL_ROTATION,
     RANKING, LEAD, tricks.FOLLOW_SUIT, WIN_TRICK, tricks.PLAY_FROM_HAND, HAND_OVER, JACKS, END,
 ])
 TEXT_ONLY = (PLAYERS, GOAL, DECK_RULE, DECK_THIRTY, DECK_THIRTY_TWO, SCORE_KEEPING, DEAL, DEAL_ROTATION, RANKING,
@@ -90,7 +91,7 @@ SPEC = GameSpec(
     options=PolignacOptions, rules=RULES, source="004",
     summary="Avoid taking jacks, above all the J♠ (the Polignac). Cards rank K Q J A 10 9 8 7. Low score wins.",
     presets={"standard": {}, "short": {"target": 5}},
-    sections=(R, "Dealing", L, S),
+    sections=(R, D, L, S),
 )
 
 
