@@ -368,12 +368,12 @@ def test_hand_summary_names_who_made_or_went_set_with_the_counters():
     m = start(seed=7)
     hand_end(m, 0, (70, False), "AS AH AD 10S 10H QS 5S", "AC 10C 10D 5H 5D 5C", 8)
     summary = [(e.text, e.seats) for e in m.events(1) if e.kind == "summary"]
-    assert summary == [("{0} and {1} make their bid of 70 with 80 points in counters: +80", (0, 2)),
+    assert summary == [("{0} and {1} bid 70 and make it with 80 points in counters: +80", (0, 2)),
                        ("{0} and {1} defend with 45 points in counters and 4 tricks: +4", (1, 3))]
     start_at = m.event_count
     hand_end(m, 3, (100, True), "AS AH AD 10S 10H QS 5S", "AC 10C 10D 5H 5D 5C", 9, buried=cards("5S"))
     summary = [(e.text, e.seats) for e in m.events(0, start_at) if e.kind == "summary"]
-    assert summary[0] == ("{0} and {1} are set: they bid 100 no trump and took 85 points in counters "
+    assert summary[0] == ("{0} and {1} bid 100 no trump and go set with 85 points in counters "
                           "(5 of them buried): -100", (1, 3))
 
 

@@ -424,12 +424,9 @@ class FiveHundredRummy(TrickGame[FiveHundredState]):
                      f"[{DEFENDERS.id}]")
         bidders, defenders = TEAMS[bt], TEAMS[1 - bt]
         of_buried = f" ({buried} of them buried)" if buried else ""
-        if made:
-            emit(state, f"{{0}} and {{1}} make their bid of {bid_words} with {took[bt]} points in counters"
-                 f"{of_buried}: {pts[bt]:+d}", *bidders, kind="summary")
-        else:
-            emit(state, f"{{0}} and {{1}} are set: they bid {bid_words} and took {took[bt]} points in counters"
-                 f"{of_buried}: {pts[bt]:+d}", *bidders, kind="summary")
+        outcome = "make it" if made else "go set"
+        emit(state, f"{{0}} and {{1}} bid {bid_words} and {outcome} with {took[bt]} points in counters{of_buried}: "
+             f"{pts[bt]:+d}", *bidders, kind="summary")
         emit(state, f"{{0}} and {{1}} defend with {took[1 - bt]} points in counters and {team_tricks[1 - bt]} "
              f"tricks: {pts[1 - bt]:+d}", *defenders, kind="summary")
         totals = [t + p for t, p in zip(state.sheet.totals, pts)]
