@@ -53,6 +53,7 @@ def test_no_trumps_and_follow_suit():
     with pytest.raises(IllegalAction) as e:
         m.apply(seats[2], "play 4C")
     assert e.value.clause_id == "tricks.follow-suit"
+    assert e.value.detail == "diamonds were led and you hold one of them"
     m.apply(seats[2], "play 9D")
     m.apply(seats[3], "play 2D")
     assert st.leader == seats[2]
@@ -69,6 +70,9 @@ def test_two_decks_the_last_identical_card_wins():
     for s, h in zip(seats, hands):
         m.apply(s, f"play {h.split()[0]}")
     assert st.leader == seats[3]
+    said = [(e.text, e.seats) for e in m.events(seats[5]) if e.kind == "trick"]
+    assert said == [("{0} takes the trick with AH", (seats[3],)),
+                    ("Two identical AH fell, from {0} and then {1}: the last one played wins", (seats[1], seats[3]))]
     m = start(players=8, seed=3, identical_cards="first")
     st = m.state
     for s, h in zip(seats, hands):
@@ -76,6 +80,9 @@ def test_two_decks_the_last_identical_card_wins():
     for s, h in zip(seats, hands):
         m.apply(s, f"play {h.split()[0]}")
     assert st.leader == seats[1]
+    said = [(e.text, e.seats) for e in m.events(None) if e.kind == "trick"]
+    assert said[-1] == ("Two identical AH fell, from {0} and then {1}: the first one played wins",
+                        (seats[1], seats[3]))
 
 
 def spread(deck, players):
@@ -153,7 +160,7 @@ def test_ten_rounds_in_order_dealer_rotates_low_wins():
     rows = m.sheet.rows
     assert [r.label for r in rows] == [f"round {i + 1}: {ROUNDS[i].name}" for i in range(10)]
     for i, row in enumerate(rows):
-        assert any(f"[{ROUNDS[i].clause}]" in n for n in row.notes)
+        assert any(f"[{ROUNDS[i].clause.id}]" in n for n in row.notes)
     totals = m.sheet.totals
     assert all(totals[s] == min(totals) for s in m.result().winners)
 
@@ -222,9 +229,9 @@ def test_a_sweep_through_the_game_scores_zero_for_the_taker_and_100_for_everyone
 
 
 def test_identical_cards_option_reaches_the_bot():
-    assert start(players=8, seed=1).view(0)["last_identical_wins"] is True
-    assert start(players=8, seed=1, identical_cards="first").view(0)["last_identical_wins"] is False
-    assert start(players=4, seed=1).view(0)["last_identical_wins"] is False  # one deck: no identical cards
+    assert start(players=8, seed=1).view(0).fact("last-identical-wins") is True
+    assert start(players=8, seed=1, identical_cards="first").view(0).fact("last-identical-wins", False) is False
+    assert start(players=4, seed=1).view(0).fact("last-identical-wins", False) is False  # one deck: none identical
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])
@@ -245,3 +252,62 @@ def test_every_whole_round_hands_out_every_point_of_interest(players):
             assert sum(row.points) == (rnd.per * per_round if i == 2 else rnd.per)
         else:
             assert sum(row.points) == rnd.per * sum(1 for c in deck if rnd.counts(c))
+
+
+def test_the_hand_zone_lists_every_physical_card_of_two_decks():
+    m = start(players=8, seed=12)
+    st = m.state
+    seat = m.to_act()[0]
+    st.hands[seat] = cards("AH AH 2C 2C 9S")
+    assert m.view(seat).hand == ("AH", "AH", "2C", "2C", "9S")
+    other = next(z for z in m.view((seat + 1) % 8).zones if z.name == "hand" and z.owner == seat)
+    assert other.hidden == 5 and other.pieces == ()
+    assert [str(a) for a in m.legal_actions(seat)] == ["play AH", "play 2C", "play 9S"]  # one move per face
+    m.apply(seat, "play AH")
+    assert m.view(seat).hand == ("AH", "2C", "2C", "9S")
+
+
+def test_each_rounds_name_and_what_it_scores_are_facts_and_announced():
+    m = start(seed=5)
+    v = m.view(0)
+    assert (v.fact("round"), v.fact("round-name"), v.fact("scores")) == (1, "red cards", "5 points for each red card")
+    assert [e.text for e in v.events] == ["Round 1 of 10, red cards: 5 points for each red card"]
+    st = m.state
+    st.round_no = 4
+    st.taken = [cards("2H 3H 4S"), cards("KH"), [], cards("AS")]
+    st.tricks_won = [1, 1, 0, 1]
+    assert m.view(0).fact("points") == [20, 10, 0, 0]
+    st.round_no = 10
+    assert m.view(0).fact("scores") == "75 points for the last trick" and not m.view(0).has_fact("points")
+    lead = m.to_act()[0]
+    assert m.view(lead).prompt.text == "Round 10 (last trick): lead a card."
+
+
+def score_round(m, round_no, taken, tricks_won, last_winner=0):
+    st = m.state
+    st.round_no = round_no
+    st.taken = [cards(t) if isinstance(t, str) else list(t) for t in taken]
+    st.tricks_won = tricks_won
+    st.leader = last_winner
+    st.hands = [[] for _ in range(st.players)]
+    start_at = m.event_count
+    m.game.end_hand(st)
+    return [(e.text, e.seats) for e in m.events(None, start_at) if e.kind == "summary"]
+
+
+def test_the_round_summary_event_and_the_sweep():
+    m = start(seed=5)
+    assert score_round(m, 4, ["2H 3H 4S", "KH", "", "AS"], [1, 1, 0, 1]) == [
+        ("Round 4, hearts: {0} 20, {1} 10, {2} 0, {3} 0", (0, 1, 2, 3))]
+    aces = "AC AD AH AS"
+    assert score_round(m, 7, ["2C", "", aces, ""], [1, 1, 11, 0]) == [
+        ("{0} caught all the aces: 0 for them, 100 for everyone else", (2,))]
+    assert score_round(m, 3, [list(DECKS[4]), "", "", ""], [13, 0, 0, 0]) == [
+        ("{0} caught all the tricks: 0 for them, 100 for everyone else", (0,))]
+    assert m.events(None)[-1].text == "Round 4 of 10, hearts: 10 points for each heart"  # the next round dealt
+    m.state.sheet.add("earlier", (90, 0, 150, 0), 0)
+    summary = score_round(m, 10, ["", "", "", ""], [0, 0, 0, 13], last_winner=3)
+    assert m.sheet.totals == (210, 210, 250, 275)
+    assert summary == [("{0} took the last trick: 75 points", (3,)),
+                       ("{0} and {1} win with the lowest total, 210", (0, 1))]
+    assert m.over and m.view(0).phase == "over"

@@ -14,7 +14,7 @@ import gamenight
 from gamenight import IllegalAction, cards
 from gamenight.bots import RandomBot, make_bot
 from gamenight.engine.actions import Action
-from gamenight.games.five_hundred_rummy import COUNTERS, DECK, counters_in
+from gamenight.games.five_hundred_rummy import COUNTERS, DECK, Phase, counters_in
 
 
 def start(seed: int = 1, **options):
@@ -26,12 +26,23 @@ def seats_from_left(m):
     return [(d + i) % 4 for i in range(1, 5)]
 
 
-def refused(m, seat, action, clause_id):
-    before = m.view(None)
+def refused(m, seat, action, clause_id, reason=None):
+    before = m.game.view(m.state, None)
     with pytest.raises(IllegalAction) as e:
         m.apply(seat, action)
     assert e.value.clause_id == clause_id
-    assert m.view(None) == before
+    if reason is not None:
+        assert e.value.detail == reason
+    assert m.game.view(m.state, None) == before
+    return e.value.detail
+
+
+def hand_of(view, owner):
+    return next(z for z in view.zones if z.name == "hand" and z.owner == owner)
+
+
+def texts(m, viewer, kind):
+    return [e.text for e in m.events(viewer) if e.kind == kind]
 
 
 def test_counters_total_125_a_hand():
@@ -45,31 +56,42 @@ def test_deal_twelve_each_and_four_in_the_kitty_hidden():
     assert [len(h) for h in st.hands] == [12] * 4 and len(st.kitty) == 4
     assert m.to_act() == ((st.dealer + 1) % 4,)
     for seat in (None, 0, 1, 2, 3):
-        v = m.view(seat)
-        assert v["kitty_size"] == 4 and "kitty" not in v
+        kitty = m.view(seat).zone("kitty")
+        assert kitty.hidden == 4 and kitty.pieces == ()
     assert gamenight.get_game("five_hundred_rummy").spec.teams(4) == ((0, 2), (1, 3))
 
 
 def test_bidding_rules():
     m = start(seed=2)
     a, b, c, d = seats_from_left(m)
-    refused(m, a, "bid 55", "five_hundred_rummy.bid.minimum")
-    refused(m, a, "bid 62", "five_hundred_rummy.bid.steps")
+    refused(m, a, "bid 55", "five_hundred_rummy.bid.minimum", "the lowest bid is 60")
+    refused(m, a, "bid 62", "five_hundred_rummy.bid.steps",
+            "bids go up from 60 in steps of 5, and 62 is not one of them")
+    refused(m, a, "bid 130", "five_hundred_rummy.bid.steps", "there are only 125 points in a hand")
+    refused(m, a, "bid", "five_hundred_rummy.bid.order")
+    refused(m, a, "play 2C", "five_hundred_rummy.bid.order")
     refused(m, b, "bid 60", "engine.turn")
     m.apply(a, "bid 70")
-    refused(m, b, "bid 70", "five_hundred_rummy.bid.higher")
+    refused(m, b, "bid 70", "five_hundred_rummy.bid.higher", "the bid stands at 70: bid higher or pass")
     refused(m, b, "bid 65 notrump", "five_hundred_rummy.bid.higher")
     m.apply(b, "bid 70 notrump")  # no trump beats the same number
-    refused(m, c, "bid 70 notrump", "five_hundred_rummy.bid.higher")
+    refused(m, c, "bid 70 notrump", "five_hundred_rummy.bid.higher",
+            "the bid stands at 70 no trump: bid higher or pass")
     m.apply(c, "pass")
     m.apply(d, "bid 75")  # a higher number beats no trump
     m.apply(a, "bid 80")  # bidding goes round again
+    refused(m, c, "bid 85", "five_hundred_rummy.bid.pass-final", "you passed, so you may not bid again this hand")
     m.apply(b, "pass")
     assert m.to_act() == (d,)  # c passed and may not bid again
+    v = m.view(d)
+    assert v.fact("bids") == ["80" if s == a else "pass" if s in (b, c) else "75" for s in range(4)]
+    assert v.fact("bid") == 80 and v.fact("bidder") == a and not v.has_fact("notrump")
     m.apply(d, "pass")
     st = m.state
-    assert st.phase == "call" and st.bidder == a and st.high == (80, False)
-    assert [x["bid"] for x in m.view(None)["bids"]] == ["70", "70 no trump", "pass", "75", "80", "pass", "pass"]
+    assert st.phase == Phase.CALL and st.bidder == a and st.high == (80, False)
+    assert texts(m, None, "bid") == ["{0} bids 70", "{0} bids 70 no trump", "{0} passes", "{0} bids 75",
+                                     "{0} bids 80", "{0} passes", "{0} passes", "{0} wins the bid at 80"]
+    assert m.view(a).prompt.text == "Name the trump suit."
 
 
 def test_winner_calls_trump_takes_kitty_and_buries_no_counters():
@@ -79,23 +101,38 @@ def test_winner_calls_trump_takes_kitty_and_buries_no_counters():
     m.apply(a, "bid 65")
     for s in (b, c, d):
         m.apply(s, "pass")
-    refused(m, a, "call notrumps", "five_hundred_rummy.call")
+    refused(m, a, "call notrumps", "five_hundred_rummy.call",
+            "no trump is bid in the auction, not called: the bid was in a suit, so name one")
     st.hands[a] = cards("AS 10S 5S QS KS 9S 8S 2H 3H 4H 6D 7D")
     st.kitty = cards("AH 10C 2C 3C")
     m.apply(a, "call s")
     assert st.trump == 3 and len(st.hands[a]) == 16 and st.kitty == []
-    assert m.view(b)["hand_sizes"][a] == 16
-    refused(m, a, "discard AH", "five_hundred_rummy.kitty.no-counters")
-    refused(m, a, "discard QS", "five_hundred_rummy.kitty.no-counters")
+    assert hand_of(m.view(b), a).hidden == 16
+    assert m.view(b).fact("trump") == "spades" and m.view(b).zone("kitty") is None
+    refused(m, a, "discard AH", "five_hundred_rummy.kitty.no-counters",
+            "AH is a counter, worth 10 points, and you hold 10 cards that are not")
+    refused(m, a, "discard QS", "five_hundred_rummy.kitty.no-counters",
+            "QS is a counter, worth 25 points, and you hold 10 cards that are not")
+    refused(m, a, "discard JH", "tricks.from-hand", "you do not hold JH")
+    refused(m, a, "discard 2H 3H", "five_hundred_rummy.kitty")
     refused(m, b, "discard 2H", "engine.turn")
     for card in ("2H", "3H", "4H", "2C"):
         m.apply(a, f"discard {card}")
-    assert m.view(a)["buried"] == ["2H", "3H", "4H", "2C"]
-    assert "buried" not in m.view(b) and m.view(b)["buried_count"] == 4
+    assert m.view(a).pieces("buried") == ("2H", "3H", "4H", "2C")
+    assert m.view(b).pieces("buried") == () and m.view(b).zone("buried").hidden == 4
     last = m.log[-1].action
     assert m.game.redact(st, a, last, b) == "discard a card" and m.game.redact(st, a, last, a) == "discard 2C"
-    assert st.phase == "play" and m.to_act() == (a,)  # the bidder leads
+    assert st.phase == Phase.PLAY and m.to_act() == (a,)  # the bidder leads
     assert len(st.hands[a]) == 12
+    # The kitty and the buried cards are the bidder's to see; the others hear only that they moved.
+    assert texts(m, a, "kitty") == ["{0} takes the kitty: AH 10C 2C 3C"]
+    assert [e.pieces for e in m.events(a) if e.kind == "kitty"] == [("AH", "10C", "2C", "3C")]
+    assert texts(m, a, "bury") == [f"{{0}} discards {c} face down" for c in ("2H", "3H", "4H", "2C")]
+    for other in (b, c, d, None):
+        assert texts(m, other, "kitty") == ["{0} takes the kitty"]
+        assert texts(m, other, "bury") == ["{0} discards four cards face down"]
+        assert all(not e.pieces for e in m.events(other) if e.kind in ("kitty", "bury"))
+    assert texts(m, None, "call") == ["{0} calls spades trump"]
 
 
 def test_no_trump_bid_has_no_trump_and_skips_the_call():
@@ -106,7 +143,9 @@ def test_no_trump_bid_has_no_trump_and_skips_the_call():
     m.apply(c, "pass")
     m.apply(d, "pass")
     st = m.state
-    assert st.phase == "discard" and st.trump is None and st.bidder == b
+    assert st.phase == Phase.BURY and st.trump is None and st.bidder == b
+    v = m.view(c)
+    assert v.fact("notrump") is True and v.fact("bid") == 60 and v.fact("trump") is None
 
 
 def test_all_pass_dealer_takes_the_bid_at_sixty():
@@ -117,7 +156,9 @@ def test_all_pass_dealer_takes_the_bid_at_sixty():
     assert m.to_act() == (d,) and d == m.state.dealer
     m.apply(d, "pass")
     st = m.state
-    assert st.bidder == d and st.high == (60, False) and st.stuck and st.phase == "call"
+    assert st.bidder == d and st.high == (60, False) and st.stuck and st.phase == Phase.CALL
+    assert texts(m, a, "bid")[-1] == "Everyone passed: {0} takes the bid at 60"
+    assert m.view(a).fact("dealer-took-bid") is True
 
 
 def test_dealer_may_bid_after_three_passes():
@@ -248,7 +289,7 @@ def test_bot_bids_strong_passes_weak_and_never_buries_counters():
     for s in seats_from_left(m)[1:]:
         m.apply(s, "pass")
     m.apply(a, bot.choose(m.view(a), m.legal_actions(a), random.Random(0)))
-    while m.state.phase == "discard":
+    while m.state.phase == Phase.BURY:
         act = bot.choose(m.view(a), m.legal_actions(a), random.Random(0))
         assert not COUNTERS[act.args[0]]
         m.apply(a, act)
@@ -296,7 +337,7 @@ def test_play_the_bidder_leads_follow_suit_and_trumps_win():
     st.hands[b] = cards("2C 9D")
     st.hands[c] = cards("3D 2H")
     st.hands[d] = cards("AC 6S")
-    refused(m, b, "play 2C", "engine.turn")  # the highest bidder leads
+    refused(m, b, "play 2C", "five_hundred_rummy.lead", "the highest bidder leads to the first trick")
     m.apply(a, "play KC")
     refused(m, b, "play 9D", "tricks.follow-suit")
     m.apply(b, "play 2C")
@@ -321,3 +362,53 @@ def test_no_trump_the_highest_card_of_the_suit_led_wins():
     for s, card in ((a, "9C"), (b, "KC"), (c, "AS"), (d, "3C")):
         m.apply(s, f"play {card}")
     assert st.leader == b
+
+
+def test_hand_summary_names_who_made_or_went_set_with_the_counters():
+    m = start(seed=7)
+    hand_end(m, 0, (70, False), "AS AH AD 10S 10H QS 5S", "AC 10C 10D 5H 5D 5C", 8)
+    summary = [(e.text, e.seats) for e in m.events(1) if e.kind == "summary"]
+    assert summary == [("{0} and {1} bid 70 and make it with 80 points in counters: +80", (0, 2)),
+                       ("{0} and {1} defend with 45 points in counters and 4 tricks: +4", (1, 3))]
+    start_at = m.event_count
+    hand_end(m, 3, (100, True), "AS AH AD 10S 10H QS 5S", "AC 10C 10D 5H 5D 5C", 9, buried=cards("5S"))
+    summary = [(e.text, e.seats) for e in m.events(0, start_at) if e.kind == "summary"]
+    assert summary[0] == ("{0} and {1} bid 100 no trump and go set with 85 points in counters "
+                          "(5 of them buried): -100", (1, 3))
+
+
+def test_the_game_end_is_announced():
+    m = start(seed=9)
+    m.state.sheet.add("earlier", (495, 400), 0)
+    hand_end(m, 0, (60, False), "AS AH AD 10S 10H QS 5S", "AC 10C 10D 5H 5D 5C", 8)
+    assert m.over and m.view(0).phase == "over"
+    assert [e.text for e in m.events(0) if e.kind == "summary"][-1] == "{0} and {1} win the game with 575 to 404"
+
+
+def test_prompts_and_play_facts():
+    m = start(seed=13)
+    a, b, c, d = seats_from_left(m)
+    assert m.view(a).prompt.text == "Bid 60 or more, or pass."
+    m.apply(a, "bid 65")
+    p = m.view(b).prompt
+    assert p.text == "Bid more than 65 (bid by {0}), or pass." and p.seats == (a,)
+    for s in (b, c, d):
+        m.apply(s, "pass")
+    m.apply(a, "call hearts")
+    assert m.view(a).prompt.text == "Discard 4 more cards face down: no counters while you hold other cards."
+    assert m.view(a).phase == "burying" and m.view(b).prompt.text == ""
+    st = m.state
+    for card in [x for x in st.hands[a] if not COUNTERS[x]][:4]:
+        m.apply(a, f"discard {card}")
+    v = m.view(b)
+    assert v.phase == "play" and v.fact("trump") == "hearts" and v.fact("bidder") == a
+    assert v.fact("counters") == [0, 0, 0, 0] and v.fact("tricks") == [0, 0, 0, 0]
+    assert m.view(a).prompt.text == "Lead a card."
+
+
+def test_dealer_alone_after_three_passes_is_told_so():
+    m = start(seed=5)
+    a, b, c, d = seats_from_left(m)
+    for s in (a, b, c):
+        m.apply(s, "pass")
+    assert m.view(d).prompt.text == "Everyone else passed: bid, or pass and take the bid at 60."

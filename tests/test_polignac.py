@@ -77,9 +77,11 @@ def test_follow_suit_if_able_otherwise_anything():
     with pytest.raises(IllegalAction) as e:
         m.apply(nxt, "play JS")
     assert e.value.clause_id == "tricks.follow-suit"
+    assert e.value.detail == "diamonds were led and you hold one of them"
     with pytest.raises(IllegalAction) as e:
         m.apply(nxt, "play QD")
     assert e.value.clause_id == "tricks.from-hand"
+    assert e.value.detail == "you do not hold QD"
     st.hands[(nxt + 1) % 4] = cards("JS 9C")
     m.apply(nxt, "play KD")
     m.apply((nxt + 1) % 4, "play JS")  # void in diamonds: any card
@@ -106,6 +108,9 @@ def test_hand_scored_and_next_dealer():
     row = score_hand(m, ["JS 7D", "JH JC", "", "JD"])
     assert row.points == (2, 2, 0, 1)
     assert any("[polignac.score.jacks]" in n for n in row.notes)
+    assert [(e.text, e.seats) for e in m.events(2) if e.kind == "summary"] == [
+        ("{0} took the Polignac: 2 points", (0,)), ("{0} took 2 jacks: 2 points", (1,)),
+        ("{0} took 1 jack: 1 point", (3,))]
     assert not m.over and m.state.dealer == (dealer + 1) % 4
     assert all(len(h) == 8 for h in m.state.hands)
 
@@ -119,6 +124,8 @@ def test_game_ends_at_the_end_of_the_hand_someone_reaches_ten_lowest_wins():
     assert m.over and row.totals == (10, 3, 9, 4)
     assert any("[polignac.end]" in n for n in row.notes)
     assert m.result().winners == (1,)
+    assert m.events(0)[-1].text == "{0} wins with the lowest score, 3" and m.events(0)[-1].seats == (1,)
+    assert m.view(0).phase == "over"
 
 
 def test_target_option_and_tied_lowest_share():
@@ -132,6 +139,7 @@ def test_target_option_and_tied_lowest_share():
     m.state.sheet.add("earlier", (9, 2, 2, 5), 0)
     score_hand(m, ["JS", "", "", "JD JC JH"])
     assert m.result().winners == (1, 2)
+    assert m.events(None)[-1].text == "{0} and {1} win with the lowest score, 2"
 
 
 def test_bot_dumps_the_polignac_when_void_and_ducks():
@@ -199,3 +207,21 @@ def test_no_trumps_an_off_suit_king_never_wins_and_the_book_has_no_trump_rule():
     from gamenight.rulebook import render
     text = render(spec, None, players=4)
     assert "There are no trumps" in text and "trump beats" not in text and "unless a trump" not in text
+
+
+def test_jacks_taken_per_seat_and_the_polignac_are_facts():
+    m = start(seed=9)
+    st = m.state
+    lead = m.to_act()[0]
+    seats = [(lead + i) % 4 for i in range(4)]
+    for s, hand in zip(seats, ["KS 8C", "JS 9C", "JH 10C", "7D QC"]):
+        st.hands[s] = cards(hand)
+    v = m.view(lead)
+    assert v.fact("jacks") == [0, 0, 0, 0] and not v.has_fact("polignac") and v.fact("trump") is None
+    assert v.prompt.text == "Lead any card." and m.view(seats[1]).prompt.text == ""
+    play_trick(m, zip(seats, ["KS", "JS", "JH", "7D"]))  # the king of spades takes two jacks
+    v = m.view(seats[2])
+    jacks = [0, 0, 0, 0]
+    jacks[lead] = 2
+    assert v.fact("jacks") == jacks and v.fact("polignac") == lead and v.fact("tricks")[lead] == 1
+    assert v.pieces("last-trick") == ("KS", "JS", "JH", "7D") and v.zone("last-trick").by == tuple(seats)

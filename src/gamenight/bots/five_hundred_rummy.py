@@ -48,14 +48,20 @@ def suit_value(hand: list[Card], trump: int | None) -> float:
     return est
 
 
+def _trump(view: View) -> int | None:
+    """The trump suit named, if any (None before the call and in a no trump hand)."""
+    word = view.fact("trump")
+    return tricks.SUIT_WORDS.index(word) if word else None
+
+
 class FiveHundredBot:
     name = "heuristic"
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        verb = view.get("phase")
-        hand = [parse_card(t) for t in view["hand"] or []]
+        verb = legal[-1].verb
+        hand = [parse_card(t) for t in view.hand]
         if verb == "bid":
             return self._bid(view, legal, hand)
         if verb == "call":
@@ -63,7 +69,7 @@ class FiveHundredBot:
             return Action("call", (tricks.SUIT_WORDS[best],))
         if verb == "discard":
             return self._discard(view, legal, hand)
-        if legal[0].verb == "play":
+        if verb == "play":
             return self._play(view, legal, hand)
         return rng.choice(legal)
 
@@ -73,8 +79,8 @@ class FiveHundredBot:
         suit_best = 40 + 0.55 * max(suit_value(hand, s) for s in range(4))
         nt = 40 + 0.55 * suit_value(hand, None)
         bids = [a for a in legal if a.verb == "bid"]
-        seat = view["seat"]
-        partner_high = view.get("bidder") is not None and (view["bidder"] - seat) % 2 == 0
+        bidder = view.fact("bidder")
+        partner_high = bidder is not None and (bidder - view.seat) % 2 == 0
         if partner_high:
             suit_best -= 8  # don't outbid a partner without good reason
             nt -= 8
@@ -88,7 +94,7 @@ class FiveHundredBot:
         return Action("pass")
 
     def _discard(self, view: View, legal: list[Action], hand: list[Card]) -> Action:
-        trump = "CDHS".index(view["trump"]) if view.get("trump") else None
+        trump = _trump(view)
         counts = [sum(1 for c in hand if c >> 4 == s) for s in range(4)]
         cards: list[Card] = [a.args[0] for a in legal]
 
@@ -101,14 +107,15 @@ class FiveHundredBot:
 
     # --- play -------------------------------------------------------------------------------
     def _play(self, view: View, legal: list[Action], hand: list[Card]) -> Action:
-        trump = "CDHS".index(view["trump"]) if view.get("trump") else None
+        trump = _trump(view)
         suit, power = tricks.standard_tables(trump)
         cards: list[Card] = [a.args[0] for a in legal]
         by_card = {int(c): a for c, a in zip(cards, legal)}
-        trick = [(t["seat"], parse_card(t["card"])) for t in view["trick"]]
-        seat = view["seat"]
+        played = view.zone("trick")
+        trick = list(zip(played.by or (), map(parse_card, played.pieces))) if played is not None else []
+        seat = view.seat
         partner = (seat + 2) % 4
-        bidder = view.get("bidder")
+        bidder = view.fact("bidder")
         we_bid = bidder is not None and (bidder - seat) % 2 == 0
 
         def key(c: int, led: int) -> int:

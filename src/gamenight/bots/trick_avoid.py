@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from gamenight.bots.base import View
 from gamenight.core.cards import Card, parse_card
 from gamenight.engine.actions import Action
+from gamenight.engine.view import ZoneKind
 
 
 def avoid_play(view: View, legal: list[Action], power: Sequence[int], danger: Callable[[Card], int],
@@ -18,7 +19,7 @@ def avoid_play(view: View, legal: list[Action], power: Sequence[int], danger: Ca
     ``unload``: winning this trick costs nothing, so shed high cards instead of ducking."""
     cards: list[Card] = [a.args[0] for a in legal]
     by_card = {int(c): a for c, a in zip(cards, legal)}
-    trick = [parse_card(t["card"]) for t in view["trick"]]
+    trick = [parse_card(t) for t in view.pieces("trick")]
     if not trick:
         if unload:
             return by_card[max(cards, key=lambda c: (power[c], -danger(c)))]
@@ -28,7 +29,7 @@ def avoid_play(view: View, legal: list[Action], power: Sequence[int], danger: Ca
     led = trick[0] >> 4
     best = max(power[c] for c in trick if c >> 4 == led)
     following = [c for c in cards if c >> 4 == led]
-    players = sum(1 for a in view.get("active", [True] * view["players"]) if a)
+    players = sum(1 for z in view.zones if z.kind is ZoneKind.HAND)
     last = len(trick) == players - 1
     if not following:
         # Void: throw the most dangerous card, then the highest.
