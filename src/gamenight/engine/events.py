@@ -85,7 +85,8 @@ def fill(template: str, seats: Sequence[int], names: Sequence[str], you: int | N
         seat = seats[i] if i < len(seats) else None
         verb = m.group(3) or ""
         if seat is not None and seat == you:
-            return "You" + m.group(2) + _second_person(verb)
+            start = m.start() == 0 or template[:m.start()].rstrip().endswith((".", ":", "!", "?"))
+            return ("You" if start else "you") + m.group(2) + (_second_person(verb) if start else verb)
         name = names[seat] if seat is not None and 0 <= seat < len(names) else f"seat {seat}"
         return name + m.group(2) + verb
     text = _SEAT_REF.sub(one, template)

@@ -25,10 +25,14 @@ function secondPerson(verb) {
 
 // "{0} takes the trick with QS" -> "Bea takes the trick with QS"; your own seat: "You take..."
 export function fill(text, seats, state) {
-  const out = String(text).replace(/\{(\d+)\}( ?)([a-z]+)?/g, (_, i, space, verb) => {
+  const template = String(text);
+  const out = template.replace(/\{(\d+)\}( ?)([a-z]+)?/g, (_, i, space, verb, at) => {
     const s = seats?.[Number(i)];
     if (s === undefined) return `?${space}${verb || ""}`;
-    if (s === state.you) return `You${space}${verb ? secondPerson(verb) : ""}`;
+    if (s === state.you) {
+      const start = at === 0 || /[.:!?]\s*$/.test(template.slice(0, at));
+      return start ? `You${space}${verb ? secondPerson(verb) : ""}` : `you${space}${verb || ""}`;
+    }
     return `${seatName(state, s)}${space}${verb || ""}`;
   });
   return out.startsWith("You ") ? out.replace(/ and ([a-z]+s) /, (_, v) => ` and ${secondPerson(v)} `) : out;
