@@ -33,7 +33,7 @@ from gamenight.engine.actions import Action, parse_action
 from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, IllegalAction
 from gamenight.engine.game import GameSpec
 from gamenight.engine.match import Match
-from gamenight.engine.view import Zone
+from gamenight.engine.view import Prompt, View, Zone, view_data
 
 STEP_CAP = 100_000
 """No game in the product needs more actions than this for one whole match."""
@@ -115,15 +115,28 @@ class Knowledge:
     def update(self) -> bool:
         """Take a snapshot after an action; True when a new row (deal) began."""
         zones = self.match.game.zones(self.match.state)
-        everything = {int(c) for z in zones for c in z.cards}
+        everything: set[int] = set()
+        public: set[int] = set()
+        shown: dict[int, set[int]] = {}
+        for z in zones:
+            faces = {int(c) for c in z.cards}
+            everything |= faces
+            if z.visible_to is None:
+                public |= faces
+            else:
+                for v in z.visible_to:
+                    shown.setdefault(v, set()).update(faces)
         rows = len(self.match.sheet.rows)
         fresh = rows != self.rows
         self.rows = rows
         for v in self.viewers:
             if fresh:
                 self.known[v] = set()
-            self.known[v] |= visible_faces(zones, v)
-            self.secret[v] = everything - self.known[v]
+            known = self.known[v]
+            known |= public
+            if v is not None and v in shown:
+                known |= shown[v]
+            self.secret[v] = everything - known
         return fresh
 
     def assert_hidden_from(self, viewer: int | None, text: str, what: str) -> None:
@@ -202,8 +215,12 @@ def check_views(match: Match, knowledge: Knowledge, new_row: bool) -> None:
     """Views are JSON and show no card the viewer has not seen (the score sheet is scanned
     only when it grows: it is public and the same in every view)."""
     for viewer in knowledge.viewers:
-        view = match.view(viewer)
+        typed = match.view(viewer)
+        view = view_data(typed) if isinstance(typed, View) else typed
         assert isinstance(view, dict)
+        if "events" in view:  # like the log: what happened before the last deal was seen then
+            dealt = match.sheet.rows[-1].ply if match.sheet.rows else 0
+            view["events"] = [e for e in view["events"] if e["ply"] > dealt]
         try:
             sheet = view.pop("sheet", None)
             text = json.dumps(view)
@@ -213,6 +230,7 @@ def check_views(match: Match, knowledge: Knowledge, new_row: bool) -> None:
         knowledge.assert_hidden_from(viewer, text, "view")
         knowledge.assert_hidden_from(viewer, sheet_text, "score sheet")
         prompt = match.prompt(viewer) if viewer is not None else ""
+        prompt = prompt.text if isinstance(prompt, Prompt) else prompt
         assert isinstance(prompt, str)
         knowledge.assert_hidden_from(viewer, prompt, "prompt")
 
@@ -242,7 +260,7 @@ def check_replay(match: Match) -> None:
     assert again.state.ply == match.state.ply
     assert again.sheet.to_dict() == match.sheet.to_dict()
     for viewer in [*range(match.players), None]:
-        assert again.view(viewer) == match.view(viewer), f"replayed view differs for {viewer}"
+        assert again.view(viewer, since=0) == match.view(viewer, since=0), f"replayed view differs for {viewer}"
     assert again.over == match.over
 
 

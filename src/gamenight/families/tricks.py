@@ -362,7 +362,9 @@ class TrickGame(Game[TS]):
             return
         hand = state.hands[seat]
         trick = state.trick
-        trick.append((seat, hand.pop(hand.index(action.args[0]))))
+        card = hand.pop(hand.index(action.args[0]))
+        trick.append((seat, card))
+        emit(state, "{0} plays " + card_text(card), seat, pieces=(card,), kind="play")
         active = state.active
         if len(trick) < active.count(True):
             nxt = seat + 1
@@ -437,7 +439,12 @@ class TrickGame(Game[TS]):
                           by=[s for s, _ in state.trick]))
         zones.append(Zone("last-trick", [c for _, c in state.last_trick], kind=ZoneKind.LAST_TRICK,
                           label="Last trick", by=[s for s, _ in state.last_trick]))
-        zones += [Zone("taken", state.taken[s], owner=s, label="Taken", listed=False) for s in range(state.players)]
+        apart = len(state.last_trick)
+        for s in range(state.players):
+            pile = state.taken[s]
+            if apart and s == state.leader:  # the last trick is shown apart from its winner's pile
+                pile = pile[:len(pile) - apart]
+            zones.append(Zone("taken", pile, owner=s, label="Taken", listed=False))
         return zones
 
     def zones(self, state: TS) -> list[Zone]:
