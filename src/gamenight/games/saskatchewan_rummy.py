@@ -60,13 +60,13 @@ class SaskatchewanOptions:
     pay_opening_pass: bool = option(
         True, "A player with no 7 for the opening of PayDay pays 5 cents like any other pass: {value}.")
     may_pass_when_able: bool = option(
-        False, "In PayDay a player may pass (and pay 5 cents) even when able to play: {value}.")
+        False, "Passing in PayDay while holding a card that could be laid: {value}.")
     first_share: str = option(
         "when-out", "The first player out takes half the pot {value} (when-out: as it is when they go out; "
         "at-end: half of the final pot when PayDay ends).", choices=FIRST_SHARE)
     odd_cent: str = option(
-        "earlier", "An odd cent in a share goes to the {value} finisher.", choices=ODD_CENT)
-    games: int = option(1, "The match is {value} games of six rounds each.", minimum=1, maximum=10)
+        "earlier", "Who gets an odd cent: the {value} finisher.", choices=ODD_CENT)
+    games: int = option(1, "Games in a match: {value}.", minimum=1, maximum=10)
 
 
 R = "Players and cards"

@@ -41,18 +41,18 @@ NUMBER_RANKS = frozenset({7, 8, 9, 10})
 
 @dataclass(frozen=True)
 class ToepenOptions:
-    chips: int = option(10, "Each player starts with {value} chips.", minimum=1, maximum=100)
+    chips: int = option(10, "Chips each: {value}.", minimum=1, maximum=100)
     end: str = option("first_out", "The game ends: {value} (first_out: the first player out of chips loses; "
                       "last_standing: players drop out as they run out and the last one with chips wins).",
                       choices=END_CHOICES)
     bluff_exchange: bool = option(
         True, "A hand with number cards may be discarded as if it were all aces and faces, at the risk of a "
         "challenge: {value} (no: the referee allows only true all-court hands and there is nothing to challenge).")
-    max_exchanges: int = option(1, "A player may exchange their hand up to {value} times in one deal.",
+    max_exchanges: int = option(1, "Exchanges of a hand allowed in one deal: {value}.",
                                 minimum=1, maximum=7)
     jack_bluff: bool = option(True, "Three or four jacks may whistle or stand like three or four 10s: {value}.")
     no_double_knock: bool = option(
-        False, "A player may not knock twice in a row (someone else must knock in between): {value}.")
+        False, "No knocking twice in a row: {value}.")
 
 
 R = "Players and cards"

@@ -14,11 +14,11 @@ PROOF_CHOICES = ("best", "all")
 
 @dataclass(frozen=True)
 class ChicagoOptions:
-    target: int = option(52, "The game ends when a player reaches {value} points.", minimum=10)
-    freeze_at: int = option(46, "A player who starts a hand with {value} points or more may not draw.", minimum=1)
-    last_trick: int = option(5, "Winning the last trick scores {value} points.", minimum=0)
+    target: int = option(52, "Game to {value} points.", minimum=10)
+    freeze_at: int = option(46, "Score that freezes a hand: {value} points.", minimum=1)
+    last_trick: int = option(5, "Points for the last trick: {value}.", minimum=0)
     honest_claims: bool = option(
-        False, "The referee accepts only declarations your hand can back up, so there are no bluffs: {value}.")
+        False, "No bluffing in the showdowns (the referee checks each declaration): {value}.")
     proof: str = option("best", "Declarations that must be proven: {value} (best: the highest hand of each "
                         "showdown; all: every declaration).", choices=PROOF_CHOICES)
 

@@ -53,9 +53,9 @@ class CourtWhistOptions:
     partners: str = option(
         "rotate", "Partners: {value} (rotate: everybody gets a new partner after each game; fixed: partners "
         "stay together all evening and a winning pair moves on together).", choices=PARTNER_CHOICES)
-    sit_out_score: int = option(8, "A player sitting out scores {value} at each hand.", minimum=0, maximum=39)
+    sit_out_score: int = option(8, "Sit-out score: {value} a hand.", minimum=0, maximum=39)
     speaking: bool = option(
-        True, "In Confiscation a player who speaks owns up with 'speak' and forfeits 3 points: {value}.")
+        True, "The app takes 'speak' in Confiscation: {value}.")
 
 
 R = "Players and cards"
@@ -74,7 +74,8 @@ def _rotate(o: CourtWhistOptions) -> bool:
 
 DECK_RULE = Clause("court_whist.deck", "One deck of cards per table, not including jokers.", R)
 TABLES = Clause("court_whist.tables", "4 players per table, no limit to the number of tables you can have: every "
-                "four players make a table, and the players left over sit out.", R)
+                "four players make a table, and the players left over sit out (the app seats up to 32 players, "
+                "eight tables).", R)
 DEAL_ALL = Clause("court_whist.deal.all", "All cards are dealt out each round.", R)
 GOAL = Clause("court_whist.goal", "High score at the end of the 7 rounds wins: every player keeps their own score "
               "card, and the highest grand total wins.", R)

@@ -17,7 +17,7 @@ STUCK_CHOICES = ("at-least-25", "exactly-25")
 
 @dataclass(frozen=True)
 class PinochleOptions:
-    target: int = option(500, "The game is won by the first partnership to reach {value} points or more.",
+    target: int = option(500, "Game to {value} points.",
                          minimum=1)
     stuck_dealer: str = option(
         "at-least-25", "When the first three players pass, the dealer's forced bid is: {value} (at-least-25: any "
