@@ -15,6 +15,7 @@ from gamenight import IllegalAction, cards
 from gamenight.bots import RandomBot, has_heuristic, make_bot
 from gamenight.core.cards import standard_deck
 from gamenight.engine.actions import Action
+from gamenight.engine.view import view_data
 from gamenight.games.chicago import NEXT_RANKS, POINTS, claim_value, hand_type, significant, value_of
 from gamenight.rulebook.render import build_book
 
@@ -39,17 +40,27 @@ def start(hands: dict[int, str], players: int = 3, dealer: int = 0, stock: str |
     st.stock = free + list(reversed(top))
     st.frozen = [st.sheet.totals[s] >= options.get("freeze_at", 46) for s in range(players)]
     st.draw_round = 0
-    st.draws = []
     m.game._start_draw(st)
     return m
 
 
 def refused(m, seat, action) -> str:
-    before = json.dumps(m.view(None))
+    before = json.dumps(view_data(m.view(None, since=0)))
     with pytest.raises(IllegalAction) as e:
         m.apply(seat, action)
-    assert json.dumps(m.view(None)) == before
+    assert json.dumps(view_data(m.view(None, since=0))) == before
     return e.value.clause_id
+
+
+def refusal(m, seat, action) -> tuple[str, str]:
+    with pytest.raises(IllegalAction) as e:
+        m.apply(seat, action)
+    return e.value.clause_id, e.value.detail
+
+
+def seen(m, viewer) -> str:
+    """Everything ``viewer`` is shown, events included, as JSON text."""
+    return json.dumps(view_data(m.view(viewer, since=0)))
 
 
 def stand_all(m) -> None:
@@ -77,8 +88,10 @@ def test_draw_order_and_replacement():
     assert refused(m, 1, "discard 5C") == "chicago.draw"
     m.apply(1, "discard 9S 2C 3D")  # any order
     assert sorted(str(c) for c in m.state.hands[1]) == sorted(["4H", "KC", "AS", "AH", "AD"])
-    assert m.view(2)["draws"] == [{"1": 3}]
-    assert "2C" not in json.dumps(m.view(2))
+    draw = [e for e in m.view(2).events if e.kind == "draw"]
+    assert [(e.text, e.seats, e.pieces) for e in draw] == [("{0} discards 3 cards and draws 3", (1,), ())]
+    assert [e.text for e in m.view(1).events if e.kind == "draw"] == ["{0} discards 2C 3D 9S and draws AS AH AD"]
+    assert "2C" not in seen(m, 2)
     assert m.game.redact(m.state, 1, m.log[-1].action, 2) == "discard 3 cards"
     assert m.to_act() == (2,)
     m.apply(2, "stand")
@@ -109,9 +122,12 @@ def test_declarations_must_rise_and_the_best_scores():
     say(m, "declare three_of_a_kind", "declare straight")
     assert m.state.phase == "draw" and m.state.pending == [4, 0, 0]
     assert any("[chicago.score.table]" in n for n in m.state.notes)
-    assert m.view(1)["calls"] == [{"seat": 1, "say": "pair"}, {"seat": 2, "say": "three of a kind"},
-                                  {"seat": 0, "say": "straight"}]
-    assert "4C" not in json.dumps(m.view(1))  # verbal: nothing is shown
+    calls = [(e.text, e.seats) for e in m.events(1) if e.kind == "declare"]
+    assert calls == [("{0} declares pair", (1,)), ("{0} declares three of a kind", (2,)),
+                     ("{0} declares straight", (0,))]
+    assert "4C" not in seen(m, 1)  # verbal: nothing is shown
+    assert [(e.text, e.seats) for e in m.events(1) if e.kind == "summary"] == [
+        ("{0} has the best hand, straight: 4 points", (0,))]
 
 
 def test_same_type_names_ranks_two_pair_kings_high():
@@ -167,9 +183,11 @@ def test_a_duel_is_verbal_nobody_sees_the_duelists_cards():
     say(m, "declare two_pair", "same", "rank 13", "rank 13", "rank 5", "rank 5", "rank 2", "rank 3")
     assert m.state.best == [2]
     for viewer in (0, None):
-        text = json.dumps(m.view(viewer))
+        text = seen(m, viewer)
         assert not any(c in text.split('"') for c in ("KC", "KD", "5H", "5S", "2C", "KH", "KS", "5C", "5D", "3D"))
-    assert m.view(0)["calls"][-1] == {"seat": 2, "say": "two pair: kings, 5s, 3s"}
+    calls = [(e.text, e.seats, e.pieces) for e in m.events(0) if e.kind == "declare"]
+    assert calls[-1] == ("{0}: two pair: kings, 5s, 3s", (2,), ())
+    assert all(pieces == () for _, _, pieces in calls)  # the claim, never the cards
 
 
 def test_points_table():
@@ -215,7 +233,9 @@ def test_must_show_before_breaking_a_declared_hand():
     say(m, "pass", "pass", "pass")
     assert m.to_act() == (1,) and Action("show") in m.legal_actions(1)
     m.apply(1, "show")
-    assert m.view(2)["exposed"][0]["seat"] == 1 and "KC" in m.view(2)["exposed"][0]["cards"]
+    shown = next(e for e in m.events(2) if e.kind == "show")
+    assert shown.seats == (1,) and "KC" in shown.pieces and shown.text.endswith(": the declaration holds")
+    assert "KC" in next(z for z in m.view(2).zones if z.name == "hand" and z.owner == 1).pieces
     assert m.state.claims[1] == []
     m.apply(1, "discard KC KD")
     assert not m.over
@@ -320,7 +340,8 @@ def test_last_trick_five_and_final_hand_scores():
     say(m, "play 2C")
     assert refused(m, 0, "play 9D") == "tricks.follow-suit"
     say(m, "play 9C", "play 9D", "play 7D", "play 2H", "play 3C", "play 9H", "play 4C")
-    assert m.view(None)["played"] == [["9C", "9D", "2H", "9H"], ["2C", "7D", "3C", "4C"]]
+    assert [list(z.pieces) for z in m.view(None).zones if z.name == "played"] == [
+        ["9C", "9D", "2H", "9H"], ["2C", "7D", "3C", "4C"]]
     say(m, "play 9S", "play 5C")
     row = m.sheet.rows[-1]
     assert row.points == (12, 0)
@@ -348,12 +369,15 @@ def test_cards_played_stay_face_up_in_front_of_the_player():
     s = m.to_act()[0]
     a = m.legal_actions(s)[0]
     m.apply(s, a)
-    assert m.view(1 - s)["trick"] == [{"seat": s, "card": str(a.args[0])}]
+    trick = m.view(1 - s).zone("trick")
+    assert trick.pieces == (str(a.args[0]),) and trick.by == (s,)
 
 
 def test_frozen_at_46_cannot_draw():
     m = start({}, players=3, dealer=0, totals=[0, 46, 10])
-    assert m.view(0)["frozen"] == [1]
+    assert m.view(0).fact("frozen") == [1]
+    assert refusal(m, 1, "stand") == ("chicago.draw.frozen", "you started this hand with 46 or more points: you play "
+                                                             "it with the cards you were dealt")
     assert m.to_act() == (2,)  # seat 1 is skipped
     m.apply(2, "stand")
     m.apply(0, "stand")
@@ -364,7 +388,7 @@ def test_reaching_46_mid_hand_counts_from_the_next_hand():
     m = start({1: "AS AH AD AC 2C"}, players=3, totals=[0, 40, 0])
     stand_all(m)
     say(m, "declare four_of_a_kind", "pass", "pass")
-    assert m.view(0)["scores"][1] == 47
+    assert m.view(0).fact("points")[1] == 7 and m.sheet.totals[1] + 7 == 47
     assert m.to_act() == (1,)  # still draws this hand
 
 
@@ -443,3 +467,50 @@ def test_bot_beats_random():
     assert won / n >= 0.7  # a random seat wins a quarter of the time
     never_forfeits = all(seed % 4 not in run_match(seed, {seed % 4}).state.forfeited for seed in range(20))
     assert never_forfeits
+
+
+# --- refusals say why ---------------------------------------------------------------------------------
+def test_draw_refusals_say_why():
+    m = start({1: "KC KD 5H 9S 2C"})
+    assert refusal(m, 1, "discard 5C") == ("chicago.draw", "you do not hold 5C")
+    assert refusal(m, 1, "discard 2C 2C") == ("chicago.draw", "name each card once")
+    assert refusal(m, 1, "fold") == ("chicago.draw", "stand, or discard one to five cards, for example "
+                                                     "'discard 2C 7H'")
+    assert refusal(m, 1, "show") == ("chicago.draw.expose", "you have shown your hand, or have no declaration to "
+                                                            "prove")
+    stand_all(m)
+    say(m, "declare pair", "pass", "pass")
+    assert refusal(m, 1, "discard KC") == ("chicago.draw.expose", "those cards make the hand you declared: show your "
+                                                                  "hand first")
+
+
+def test_showdown_refusals_say_why():
+    m = start({1: "KC KD 5H 5S 2C", 2: "AC AD 3H 3S 2D", 0: "7C 8D 9H JS QC"})
+    stand_all(m)
+    assert refusal(m, 1, "rank 13") == ("chicago.showdown.same", "ranks are named only when two players hold the "
+                                                                 "same type")
+    assert refusal(m, 1, "same") == ("chicago.showdown.same", "nobody has declared a hand to be the same as")
+    say(m, "declare two_pair")
+    assert refusal(m, 2, "declare pair") == ("chicago.showdown", "two pair has been declared: declare a higher type, "
+                                                                 "say 'same', or pass")
+    say(m, "same")
+    assert refusal(m, 1, "pass") == ("chicago.showdown.same", "name the next rank of your two pair, for example "
+                                                              "'rank 13' for kings")
+    assert refusal(m, 1, "rank 2") == ("chicago.showdown.same", "no two pair has that rank next")
+    say(m, "rank 13")
+    assert refusal(m, 2, "rank 12") == ("chicago.showdown.same", "the other hand has kings: name that or higher, or "
+                                                                 "pass")
+    honest = start({1: "KC KD 5H 9S 2C"}, honest_claims=True)
+    stand_all(honest)
+    assert refusal(honest, 1, "declare flush") == ("chicago.showdown.honest", "your hand does not hold that")
+
+
+def test_the_showdown_events_say_the_claims_and_the_score_never_the_cards():
+    m = start({1: "KC KD 5H 5S 2C", 2: "AC AD 3H 3S 2D", 0: "7C 8D 9H JS QC"})
+    stand_all(m)
+    say(m, "declare two_pair", "same", "rank 13", "rank 14", "pass")
+    events = [(e.text, e.seats, e.pieces) for e in m.events(0) if e.kind in ("declare", "summary")]
+    assert events == [("{0} declares two pair", (1,), ()), ("{0} has the same: two pair", (2,), ()),
+                      ("{0}: two pair: kings", (1,), ()), ("{0}: two pair: aces", (2,), ()),
+                      ("{0} passes", (0,), ()), ("{0} has the best hand, two pair: aces: 2 points", (2,), ())]
+    assert m.view(0).fact("to-prove") == ["", "", "two pair: aces"]

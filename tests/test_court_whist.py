@@ -13,6 +13,8 @@ import pytest
 import gamenight
 from gamenight import IllegalAction, cards
 from gamenight.bots import RandomBot, make_bot
+from gamenight.engine.view import ZoneKind, view_data
+from gamenight.families import tricks
 from gamenight.games.court_whist import (
     CHIVALRY,
     CONFISCATION,
@@ -22,8 +24,10 @@ from gamenight.games.court_whist import (
     PROSPERITY,
     RESTORATION,
     REVOLUTION,
+    Phase,
     hand_scores,
 )
+from gamenight.games.court_whist.rules import CONFISCATION_CARD, CORONATION_CARD, SIT_OUT, TRUMP
 
 GAME = "court_whist"
 FULL = cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD "
@@ -152,17 +156,20 @@ def test_coronation_king_owners_declare_trump():
     st = m.state
     order = ["KS", "KH", "KC", "KD"]
     for k in range(4):
-        assert st.game_no == CORONATION and st.tables[0].phase == "declare"
+        assert st.game_no == CORONATION and st.tables[0].phase == Phase.DECLARE
         king = cards(order[k])[0]
         owner = next(s for s in range(4) if king in st.hands[s])
         assert m.to_act() == (owner,) and st.tables[0].declarer == owner
         other = (owner + 1) % 4
         with pytest.raises(IllegalAction) as e:
             m.apply(other, "declare hearts")
-        assert e.value.clause_id == "engine.turn"
+        assert e.value.clause_id == CORONATION_CARD.id  # the holder of the king names trump, nobody else
+        king = ["spades", "hearts", "clubs", "diamonds"][k]
+        assert e.value.detail == f"the holder of the king of {king} names trump first"
         with pytest.raises(IllegalAction) as e:
             m.apply(owner, "play " + str(st.hands[owner][0]))
-        assert e.value.clause_id == "court_whist.trump"
+        assert e.value.clause_id == TRUMP.id
+        assert "trump is not named yet" in e.value.detail
         m.apply(owner, "declare diamonds")
         assert st.tables[0].trump == 1 and st.tables[0].phase == "play"
         assert m.to_act() == (st.tables[0].chairs[(st.tables[0].chairs.index(st.tables[0].dealer) + 1) % 4],)
@@ -182,10 +189,15 @@ def test_conspiracy_last_card_dealt_is_trump_shown_to_all_and_in_the_dealers_han
     up = st.tables[0].turn_up
     assert up is not None and up in st.hands[st.tables[0].dealer] and st.tables[0].trump == up >> 4
     for viewer in (*range(4), None):
-        assert m.view(viewer)["turn_up"] == str(up)
-    assert m.view(None)["partners"] is False
-    zone = next(z for z in m.game.zones(st) if z.name.startswith("turned-up"))
-    assert list(zone.cards) == [up] and zone.visible_to is None
+        assert m.view(viewer).pieces("turn-up") == (str(up),)
+    assert not m.view(None).has_fact("partner")
+    assert m.view(None).fact("trump") == tricks.SUIT_WORDS[up >> 4]
+    zone = next(z for z in m.game.zones(st) if z.name == "turn-up")
+    assert list(zone.cards) == [up] and zone.visible_to is None and zone.owner == st.tables[0].dealer
+    dealer = st.tables[0].dealer
+    assert str(up) not in m.view(dealer).hand  # laid apart for all to see, though the dealer holds it
+    deal = [e for e in m.events(1) if e.kind == "deal"][-1]
+    assert deal.text == f"{{0}} deals and turns up {up}: {tricks.SUIT_WORDS[up >> 4]} are trump"
 
 
 def test_follow_suit():
@@ -200,7 +212,14 @@ def test_follow_suit():
     assert [str(a) for a in m.legal_actions(nxt)] == ["play 3C"]
     with pytest.raises(IllegalAction) as e:
         m.apply(nxt, "play KS")
-    assert e.value.clause_id == "court_whist.follow"
+    assert e.value.clause_id == tricks.FOLLOW_SUIT.id
+    assert e.value.detail == "clubs were led and you hold one of them"
+    with pytest.raises(IllegalAction) as e:
+        m.apply(nxt, "play QH")
+    assert e.value.clause_id == tricks.PLAY_FROM_HAND.id and e.value.detail == "you do not hold QH"
+    with pytest.raises(IllegalAction) as e:
+        m.apply(nxt, "speak")
+    assert e.value.clause_id == CONFISCATION_CARD.id and "only in Confiscation" in e.value.detail
 
 
 def test_confiscation_speaker_forfeits_three():
@@ -322,8 +341,8 @@ def test_tables_play_at_the_same_time_and_each_row_is_one_hand_for_everybody():
             assert len(set(team) & {1, 2, 5, 6}) == 1  # one lady and one man
     assert sorted(s for t in st.tables for s in t.chairs) == list(range(8))
     v = m.view(st.tables[1].chairs[0])
-    assert v["table"] == 2 and set(v["chairs"]) == set(st.tables[1].chairs)
-    assert sum(v["active"]) == 4 and all(v["active"][s] for s in st.tables[1].chairs)
+    assert v.fact("table") == 2 and v.fact("dealer") == st.tables[1].dealer and v.dealer is None
+    assert {z.owner for z in v.zones if z.kind is ZoneKind.HAND} == set(st.tables[1].chairs)
     m, hands = random_match(21, players=8)
     assert m.over and len(m.sheet.rows) == 28
     assert [r.label for r in m.sheet.rows][:5] == [f"game 1 Coronation, hand {k}" for k in (1, 2, 3, 4)] + [
@@ -404,7 +423,11 @@ def test_players_left_over_sit_out_in_turn_score_eight_and_come_back():
     comebacks = [n for r in m.sheet.rows for n in r.notes if "[court_whist.sit-out.return]" in n]
     assert len(comebacks) == 6
     m = gamenight.load(GAME, players=9, seed=26)
-    assert m.state.sitting_out == [0] and m.view(0)["phase"] == "sitting out" and m.legal_actions(0) == []
+    assert m.state.sitting_out == [0] and m.legal_actions(0) == []
+    assert m.view(0).fact("sitting-out") == [0] and m.view(0).prompt.text.startswith("You sit out Coronation")
+    with pytest.raises(IllegalAction) as e:
+        m.apply(0, "declare hearts")
+    assert e.value.clause_id == SIT_OUT.id and e.value.detail == "you sit out Coronation"
     assert sorted(s for t in m.state.tables for s in t.chairs) == list(range(1, 9))
 
 
@@ -413,11 +436,11 @@ def test_hands_stay_hidden_at_every_table():
     m = gamenight.load(GAME, players=8, seed=27)
     st = m.state
     card = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b")
-    assert not card.findall(json.dumps(m.view(None)))  # before a card is played, a spectator sees none
+    assert not card.findall(json.dumps(view_data(m.view(None))))  # before a card is played, a spectator sees none
     me = st.tables[0].chairs[0]
-    mine = sorted(card.findall(json.dumps(m.view(me))))
+    mine = sorted(card.findall(json.dumps(view_data(m.view(me)))))
     assert mine == sorted(str(c) for c in st.hands[me])  # a player sees only their own hand
-    assert m.view(me)["hand_sizes"] == [13] * 8
+    assert [z.hidden for z in m.view(me).zones if z.kind is ZoneKind.HAND and z.owner != me] == [13] * 3
 
 
 class StackedDeck(random.Random):
@@ -451,3 +474,62 @@ def test_winners_of_the_same_sex_split_up_so_every_table_keeps_four():
     assert note.startswith(f"table 2: seat {top} moves counter-clockwise, seat {men[0]} clockwise")
     assert top in st.tables[0].chairs and men[0] in st.tables[2].chairs
     assert all(len(tb.chairs) == len(set(tb.chairs)) == 4 for tb in st.tables)
+
+
+# --- no limit to the number of tables --------------------------------------------------------------------------
+@pytest.mark.parametrize(("players", "tables"), [(20, 5), (24, 6)])
+def test_twenty_and_twenty_four_players_fill_five_and_six_tables(players, tables):
+    m, _ = random_match(30 + players, players=players)
+    assert m.over and len(m.sheet.rows) == 28 and len(m.state.tables) == tables
+    assert not m.state.sitting_out and len(m.game.all_cards(m.state)) == 52 * tables
+    for row in m.sheet.rows:
+        assert all(any(n.startswith(f"table {k}:") for n in row.notes) for k in range(1, tables + 1))
+    moves = [n for n in m.sheet.rows[3].notes if "move" in n]
+    assert len(moves) >= tables  # after the first game the winners at every table move on
+    assert sorted(s for g in m.result().ranking for s in g) == list(range(players))
+
+
+def test_more_tables_than_sixteen_players_are_seated():
+    assert {20, 24, 28, 32} <= set(gamenight.get_game(GAME).spec.players)
+
+
+# --- per-table views and events --------------------------------------------------------------------------------
+def test_each_seat_sees_its_own_tables_trick_and_hears_its_own_tables_events():
+    m = gamenight.load(GAME, players=8, seed=31)
+    st = m.state
+    one, two = st.tables
+    for t in (one, two):
+        m.apply(t.declarer, "declare spades")
+    lead = one.turn
+    card = st.hands[lead][0]
+    m.apply(lead, f"play {card}")
+    mine, other = m.view(one.chairs[1]), m.view(two.chairs[0])
+    assert mine.pieces("trick") == (str(card),) and mine.zone("trick").by == (lead,)
+    assert other.pieces("trick") == ()  # table 2 sees its own (empty) trick, not table 1's
+    assert {z.owner for z in other.zones if z.kind is ZoneKind.HAND} == set(two.chairs)
+    assert any(e.text == f"{{0}} plays {card}" and e.seats == (lead,) for e in mine.events)
+    assert not any(e.kind == "play" for e in other.events)
+    declared = [e for e in mine.events if e.kind == "declare"]
+    assert [(e.text, e.seats) for e in declared] == [("{0} names spades trump", (one.declarer,))]
+    seating = [e.text for e in m.events(None) if e.kind == "seating"]
+    assert seating == ["Coronation, table 1: {0} and {1} against {2} and {3}",
+                       "Coronation, table 2: {0} and {1} against {2} and {3}"]
+
+
+def test_a_hand_ends_with_a_summary_for_the_table():
+    m = gamenight.load(GAME, seed=32)
+    st = m.state
+    t = st.tables[0]
+    m.apply(t.declarer, "declare hearts")
+    while t.hand_in_game == 1:
+        s = m.to_act()[0]
+        m.apply(s, m.legal_actions(s)[0])
+    events = m.events(t.chairs[0])
+    tricks_taken = [e for e in events if e.kind == "trick"]
+    assert len(tricks_taken) == 13 and all(e.text.startswith("{0} takes the trick with ") for e in tricks_taken)
+    summary = [e for e in events if e.kind == "summary"]
+    team_a, team_b = t.teams
+    took = [sum(1 for e in tricks_taken if e.seats[0] in team) for team in t.teams]
+    assert [(e.text, e.seats) for e in summary] == [
+        (f"{{0}} and {{1}} took {took[0]} tricks and score {took[0]}", team_a),
+        (f"{{0}} and {{1}} took {took[1]} tricks and score {took[1]}", team_b)]

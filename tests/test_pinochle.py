@@ -15,7 +15,9 @@ from gamenight import IllegalAction, cards
 from gamenight.core.cards import pinochle_deck
 from gamenight.engine.actions import Action
 from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.engine.view import view_data
 from gamenight.families import tricks
+from gamenight.games.pinochle import Phase, meld_clause
 from gamenight.games.pinochle.game import POINTS
 from gamenight.games.pinochle.meld import RANK_ORDER, best_meld, exposed_faces, find_melds
 
@@ -67,7 +69,7 @@ def at_play(hands: dict[int, str], trump: int, bidder: int = 0, leader: int | No
     st.hands = [sorted(cards(hands.get(s, ""))) for s in range(4)]
     st.trump = trump
     st.suit, st.power = tricks.ranked_tables(RANK_ORDER, trump)
-    st.phase = "play"
+    st.phase = Phase.PLAY
     st.bidder = bidder
     st.high = high
     st.asked = trump
@@ -100,7 +102,7 @@ TABLE_ROWS = [
 def test_type_one_rows(clause: str, hand: str, in_trumps: int, off_trumps: int) -> None:
     melds = find_melds(cards(hand), H)
     assert sum(m.points for m in melds) == in_trumps
-    assert [m.clause for m in melds] == [clause]
+    assert [meld_clause(m).id for m in melds] == [clause]
     assert best_meld(cards(hand), S) == off_trumps  # hearts not trumps
     assert clause in gamenight.get_game("pinochle").spec.rules
 
@@ -132,7 +134,7 @@ def test_type_two_and_three_rows(clause: str, hand: str, points: int) -> None:
     # (a pinochle's queen of spades and the jacks are no marriage).
     melds = find_melds(cards(hand), C)
     assert sum(m.points for m in melds) == points
-    assert [m.clause for m in melds] == ([clause] if points else [])
+    assert [meld_clause(m).id for m in melds] == ([clause] if points else [])
     for trump in range(4):
         assert best_meld(cards(hand), trump) == points  # trumps do not matter to types II and III
 
@@ -144,7 +146,7 @@ def test_a_set_of_tens_is_worth_nothing() -> None:
 def test_the_same_card_counts_in_melds_of_different_types() -> None:
     # pinochle.meld.same-card: the queen of spades in a marriage, a pinochle and a set of queens.
     melds = find_melds(cards("KS QS JD QC QD QH"), S)
-    assert sorted(m.clause for m in melds) == ["pinochle.meld.marriage", "pinochle.meld.pinochle",
+    assert sorted(meld_clause(m).id for m in melds) == ["pinochle.meld.marriage", "pinochle.meld.pinochle",
                                                "pinochle.meld.queens"]
     assert sum(m.points for m in melds) == 4 + 4 + 6
     shown = Counter(exposed_faces(melds))
@@ -178,7 +180,7 @@ def test_meld_must_be_in_one_hand() -> None:
     st = m.state
     st.hands = [sorted(cards("JD " + "10C " * 19)), sorted(cards("10H " * 20)),
                 sorted(cards("QS " + "10D " * 19)), sorted(cards("10S " * 20))]
-    st.phase, st.bidder = "trump", 0
+    st.phase, st.bidder = Phase.TRUMP, 0
     m.apply(0, "trump clubs")
     assert st.meld_points == [0, 0, 0, 0]
 
@@ -230,7 +232,7 @@ def test_once_passed_you_cannot_reenter_and_three_passes_end_it() -> None:
     m.apply(2, "pass")
     assert m.to_act() == (3,)
     m.apply(3, "pass")
-    assert m.state.phase == "ask" and m.state.bidder == 0 and m.state.high == 28
+    assert m.state.phase == Phase.ASK and m.state.bidder == 0 and m.state.high == 28
     assert m.to_act() == (0,)
     assert refused(m, 1, "bid 30") == "engine.turn"
 
@@ -242,7 +244,7 @@ def test_dealer_is_forced_to_bid_when_the_first_three_pass() -> None:
     assert m.to_act() == (3,)
     assert refused(m, 3, "pass") == "pinochle.bid.dealer-stuck"
     m.apply(3, "bid 30")  # at least 25
-    assert m.state.phase == "ask" and m.state.bidder == 3 and m.state.high == 30
+    assert m.state.phase == Phase.ASK and m.state.bidder == 3 and m.state.high == 30
 
 
 def test_dealer_stuck_at_exactly_25_option() -> None:
@@ -263,7 +265,7 @@ def win_bid(m, seat: int, bid: int = 30) -> None:
             m.apply(s, f"bid {bid}")
         else:
             m.apply(s, "pass")
-    while m.state.phase == "bid":
+    while m.state.phase == Phase.BID:
         m.apply(m.to_act()[0], "pass")
 
 
@@ -280,16 +282,20 @@ def test_partner_must_pass_three_of_the_asked_suit() -> None:
     missing = next(c for c in cards("AH AD AC AS 10S KS") if c not in m.state.hands[2])
     assert refused(m, 2, f"give {missing} KH QH") == "tricks.from-hand"
     m.apply(2, "give QH KH JH")  # any order
-    assert m.state.phase == "return"
+    assert m.state.phase == Phase.RETURN
     assert len(m.state.hands[0]) == 23 and len(m.state.hands[2]) == 17
     # the bidder passes any three back, face down
     m.apply(0, "give AS AS JH")
     assert [len(h) for h in m.state.hands] == [20, 20, 20, 20]
-    assert m.state.phase == "trump"
+    assert m.state.phase == Phase.TRUMP
     # only the partners see the cards passed
-    assert m.view(0)["received"] == ["JH", "QH", "KH"]  # by face: a jack of hearts is still held
-    assert m.view(2)["received"] == ["JH", "AS", "AS"]
-    assert "received" not in m.view(1) and "received" not in m.view(None)
+    passes = [(e.text, e.seats) for e in m.events(0) if e.kind == "pass"]
+    assert passes == [("{0} passes JH QH KH to {1}", (2, 0)), ("{0} passes JH AS AS to {1}", (0, 2))]
+    assert [(e.text, e.pieces) for e in m.events(2) if e.kind == "pass"] == [
+        ("{0} passes JH QH KH to {1}", ("JH", "QH", "KH")), ("{0} passes JH AS AS to {1}", ("JH", "AS", "AS"))]
+    for outsider in (1, 3, None):
+        seen = [(e.text, e.pieces) for e in m.events(outsider) if e.kind == "pass"]
+        assert seen == [("{0} passes three cards face down to {1}", ())] * 2
     give = m.log[-1].action
     assert m.game.redact(m.state, 0, give, 1) == "give three cards"
     assert m.game.redact(m.state, 0, give, None) == "give three cards"
@@ -309,7 +315,7 @@ def test_short_of_the_asked_suit_pass_all_of_it_plus_others() -> None:
     legal = m.legal_actions(2)
     assert all(sum(1 for c in a.cards if c >> 4 == C) == 2 for a in legal)
     m.apply(2, f"give JC 10C {other}")
-    assert m.state.phase == "return"
+    assert m.state.phase == Phase.RETURN
 
 
 def test_trump_need_not_be_the_asked_suit_and_meld_is_laid_face_up() -> None:
@@ -322,18 +328,23 @@ def test_trump_need_not_be_the_asked_suit_and_meld_is_laid_face_up() -> None:
     m.apply(0, Action("give", tuple(back)))
     m.apply(0, "trump spades")
     st = m.state
-    assert st.trump == S and st.phase == "play" and m.to_act() == (0,)  # the bidder leads
+    assert st.trump == S and st.phase == Phase.PLAY and m.to_act() == (0,)  # the bidder leads
     v = m.view(1)
-    names = [x["meld"] for x in v["melds"][0]]
+    meld = next(e for e in v.events if e.kind == "meld" and e.seats == (0,))
+    names = [part.rsplit(" ", 1)[0] for part in meld.text.split(": ", 1)[1].split(", ")]
     assert "marriage in spades" in names and "pinochle" in names and "aces" in names
-    assert v["meld_points"][0] == best_meld(st.hands[0], S)
-    assert v["team_meld"][0] == st.meld_points[0] + st.meld_points[2]
-    # the meld cards are public; the rest of the hand is not
-    assert "QS" in v["shown"][0] and "AS" in v["shown"][0]
-    zones = {z.name: z for z in m.game.zones(st)}
-    assert zones["meld shown 0"].visible_to is None
-    assert Counter(map(int, zones["meld shown 0"].cards)) == Counter(exposed_faces(st.melds[0]))
-    json.dumps(v)
+    assert meld.text.startswith(f"{{0}} melds {best_meld(st.hands[0], S)}: ")
+    assert v.fact("meld")[0] == best_meld(st.hands[0], S)
+    together = next(e for e in v.events if e.kind == "meld" and e.seats == (0, 2))
+    assert together.text == f"{{0}} and {{1}} meld {st.meld_points[0] + st.meld_points[2]} together"
+    # the meld cards are public, shown to all with the meld's names and points; the rest of the hand is not
+    shown = next(z for z in v.zones if z.name == "meld" and z.owner == 0)
+    assert "QS" in shown.pieces and "AS" in shown.pieces and Counter(meld.pieces) == Counter(shown.pieces)
+    assert next(z for z in v.zones if z.name == "hand" and z.owner == 0).hidden == 20 - len(shown.pieces)
+    zones = [z for z in m.game.zones(st) if z.name == "meld" and z.owner == 0]
+    assert zones[0].visible_to is None
+    assert Counter(map(int, zones[0].cards)) == Counter(exposed_faces(st.melds[0]))
+    json.dumps(view_data(v))
 
 
 def test_book_example_ask_for_a_suit_to_complete_double_aces_and_name_another_trump() -> None:
@@ -351,7 +362,8 @@ def test_book_example_ask_for_a_suit_to_complete_double_aces_and_name_another_tr
     m.apply(0, "give 10C JC 10H")
     m.apply(0, "trump spades")
     assert st.trump == S and st.asked == C
-    names = {x["meld"]: x["points"] for x in m.view(1)["melds"][0]}
+    meld = next(e for e in m.view(1).events if e.kind == "meld" and e.seats == (0,)).text.split(": ", 1)[1]
+    names = {part.rsplit(" ", 1)[0]: int(part.rsplit(" ", 1)[1]) for part in meld.split(", ")}
     # double aces 100 (with the passed ace of clubs), double marriage in trumps 30, double pinochle 30
     assert names == {"double aces": 100, "double marriage in spades": 30, "double pinochle": 30}
     assert st.meld_points[0] == 160
@@ -363,7 +375,7 @@ def test_playing_a_shown_card_takes_it_off_the_table() -> None:
     st.exposed[0] = cards("KH QH")
     m.apply(0, "play KH")
     assert [str(c) for c in st.exposed[0]] == ["QH"]
-    assert m.view(2)["shown"][0] == ["QH"]
+    assert next(z for z in m.view(2).zones if z.name == "meld" and z.owner == 0).pieces == ("QH",)
 
 
 # --- the play ----------------------------------------------------------------------------------
@@ -496,7 +508,7 @@ def test_throw_in_before_the_first_lead() -> None:
     row = m.sheet.rows[-1]
     assert row.points == (-50, 7)  # nothing for the bidders' meld; the others add their meld only
     assert any("[pinochle.score.throw-in]" in n for n in row.notes)
-    assert m.state.hand_no == 2 and m.state.phase == "bid"
+    assert m.state.hand_no == 2 and m.state.phase == Phase.BID
 
 
 def test_no_throw_in_once_play_has_begun() -> None:
@@ -563,3 +575,103 @@ def test_rulebook_renders_every_clause() -> None:
     text = render(spec, None, players=4)
     for phrase in ("crawl", "Quadruple marriage", "240", "A set of tens", "throw in", "Ace, Ten, King, Queen, Jack"):
         assert phrase in text
+
+
+# --- refusals say why; events; the double deck's duplicates ----------------------------------------
+def refusal(m, seat, action) -> tuple[str, str]:
+    with pytest.raises(IllegalAction) as e:
+        m.apply(seat, action)
+    return e.value.clause_id, e.value.detail
+
+
+def test_auction_refusals_say_why() -> None:
+    m = start(dealer=3)
+    assert refusal(m, 0, "bid 24") == ("pinochle.bid.minimum", "the lowest bid is 25")
+    assert refusal(m, 0, "bid AH") == ("pinochle.bid.higher", "bid a number of points, for example 'bid 30', or pass")
+    m.apply(0, "bid 48")
+    assert refusal(m, 1, "bid 48") == ("pinochle.bid.higher", "the bid stands at 48: bid more or pass")
+    assert refusal(m, 1, "bid 53") == ("pinochle.bid.steps", "above 50 bids go up by 5s, and 53 is not a multiple of 5")
+    m.apply(1, "pass")
+    m.apply(2, "pass")
+    m.apply(3, "pass")
+    assert m.state.phase == Phase.ASK
+    m2 = start(dealer=3)
+    m2.apply(0, "pass")
+    m2.apply(1, "bid 30")
+    m2.apply(2, "pass")
+    m2.apply(3, "bid 31")
+    assert refusal(m2, 0, "bid 35") == ("pinochle.bid.no-reentry", "you passed, so you are out of the bidding")
+    m3 = start(dealer=3)
+    for s in (0, 1, 2):
+        m3.apply(s, "pass")
+    assert refusal(m3, 3, "pass") == ("pinochle.bid.dealer-stuck",
+                                      "the first three players passed, so the dealer must bid")
+    bids = [(e.text, e.seats) for e in m3.events(None) if e.kind == "bid"]
+    assert bids == [("{0} passes", (0,)), ("{0} passes", (1,)), ("{0} passes", (2,)),
+                    ("The first three players passed: {0} must bid", (3,))]
+
+
+def test_exchange_refusals_say_why() -> None:
+    m = start(dealer=3, hands={0: "AH AH 10H KH QH JH"})
+    m.state.hands[2] = sorted(cards("KH QH JH 10H AC AS 10C 10C KC QC JC JC 10D 10D KD QD JD JD 10S KS"))
+    win_bid(m, 0)
+    m.apply(0, "ask hearts")
+    assert refusal(m, 2, "give AC KH QH") == ("pinochle.pass.give", "hearts were asked for and you hold 4: pass 3 "
+                                                                     "of them")
+    assert refusal(m, 2, "give KH QH") == ("pinochle.pass.give", "pass exactly three cards, for example "
+                                                                  "'give AH 10H KH'")
+    assert refusal(m, 2, "give KH KH QH") == ("tricks.from-hand", "you hold only 1 KH")
+    assert refusal(m, 2, "give AH KH QH") == ("tricks.from-hand", "you do not hold AH")
+    m.apply(2, "give KH QH JH")
+    assert refusal(m, 0, "give AH AH AH") == ("tricks.from-hand", "you hold only 2 AH")
+
+
+def test_play_refusals_say_why() -> None:
+    m = at_play({0: "KC", 1: "AC JC AH", 2: "KS JS AH", 3: "QS AD"}, trump=S)
+    m.apply(0, "play KC")
+    assert refusal(m, 1, "play AH") == ("pinochle.play.follow", "clubs were led and you hold 2 of them")
+    assert refusal(m, 1, "play JC") == ("pinochle.play.crawl", "you can beat KC, so you must")
+    m.apply(1, "play AC")
+    assert refusal(m, 2, "play AH") == ("pinochle.play.must-trump", "you have no clubs, so you must trump")
+    m.apply(2, "play JS")
+    assert refusal(m, 3, "play AD") == ("pinochle.play.must-trump", "you have no clubs, so you must trump")
+    m = at_play({0: "KC", 1: "KS", 2: "JS AS AH", 3: "QS AD"}, trump=S)
+    m.apply(0, "play KC")
+    m.apply(1, "play KS")
+    assert refusal(m, 2, "play JS") == ("pinochle.play.over-trump", "you can beat the trump KS, so you must")
+    assert refusal(m, 2, "play 10S") == ("tricks.from-hand", "you do not hold 10S")
+
+
+def test_a_hand_lists_every_physical_card_and_the_moves_list_a_face_once() -> None:
+    m = at_play({0: "AH AH KH QS QS", 1: "JC", 2: "JC", 3: "JC"}, trump=S)
+    assert m.view(0).hand == ("KH", "AH", "AH", "QS", "QS")
+    assert sorted(str(a) for a in m.legal_actions(0) if a.verb == "play") == ["play AH", "play KH", "play QS"]
+    m.apply(0, "play AH")
+    assert sorted(m.view(0).hand) == ["AH", "KH", "QS", "QS"]
+    assert [(e.text, e.seats) for e in m.events(1) if e.kind == "play"] == [("{0} plays AH", (0,))]
+
+
+def test_throw_in_refusals_and_events() -> None:
+    m = one_trick(0, high=50, win_by_bidders=True, throw_in=False)
+    assert refusal(m, 0, "throw in") == ("pinochle.score.no-throw-in", "this table plays every hand out")
+    m = one_trick(0, high=50, win_by_bidders=True, meld=(10, 4, 12, 3))
+    m.apply(0, "throw in")
+    summary = [(e.text, e.seats) for e in m.events(None) if e.kind == "summary"]
+    assert summary == [("{0} throws in the hand: {0} and {1} lose their bid of 50; {2} and {3} add their meld of 7",
+                        (0, 2, 1, 3))]
+
+
+def test_meld_is_shown_to_everyone_with_its_names_and_points() -> None:
+    m = start(dealer=3, hands={0: "KS QS JD AC AD AH AS"})
+    win_bid(m, 0)
+    m.apply(0, "ask spades")
+    m.apply(2, m.legal_actions(2)[0])
+    m.apply(0, m.legal_actions(0)[0])
+    m.apply(0, "trump spades")
+    st = m.state
+    for viewer in (1, 3, None):
+        meld = next(e for e in m.events(viewer) if e.kind == "meld" and e.seats == (0,))
+        parts = ", ".join(f"{x.name} {x.points}" for x in st.melds[0])
+        assert meld.text == f"{{0}} melds {st.meld_points[0]}: {parts}"
+        assert Counter(meld.pieces) == Counter(str(c) for c in st.exposed[0])
+    assert "[pinochle.meld.aces]" in " ".join(m.game._meld_notes(st))

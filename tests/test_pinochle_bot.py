@@ -9,14 +9,28 @@ from gamenight import cards
 from gamenight.bots import RandomBot, has_heuristic, make_bot
 from gamenight.bots.pinochle import PinochleBot
 from gamenight.engine.actions import Action
+from gamenight.engine.view import FactKind, View, ZoneKind, ZoneView, fact, per_seat, phase_words
+from gamenight.games.pinochle import Phase
 from gamenight.games.pinochle.game import bid_actions
 
 
-def base_view(hand: str, **extra):
-    v = {"seat": 0, "players": 4, "phase": "bid", "hand": hand.split(), "bids": [], "high_bidder": None,
-         "trick": [], "trump": None, "bidder": None, "team_meld": None, "high_bid": None}
-    v.update(extra)
-    return v
+def base_view(hand: str, phase: Phase = Phase.BID, trump: str | None = None, trick=(), bidder: int | None = None,
+              high_bid: int = 0, meld: list[int] | None = None, bids: list[str] | None = None) -> View:
+    """Seat 0's typed view: its hand, the trick as (seat, card) pairs, and the facts given."""
+    facts = []
+    if bids is not None:
+        facts.append(per_seat("bids", "Bids", bids, FactKind.TEXT))
+    if bidder is not None:
+        facts += [fact("bid", "High bid", FactKind.NUMBER, high_bid), fact("bidder", "Bidder", FactKind.SEAT, bidder)]
+    if trump is not None:
+        facts.append(fact("trump", "Trump", FactKind.SUIT, trump))
+    if meld is not None:
+        facts.append(per_seat("meld", "Meld", meld))
+    zones = (ZoneView("hand", "Hand", ZoneKind.HAND, "card", tuple(hand.split()), owner=0),
+             ZoneView("trick", "Trick", ZoneKind.TRICK, "card", tuple(c for _, c in trick),
+                      by=tuple(s for s, _ in trick)))
+    return View(game="pinochle", seat=0, players=4, phase=phase_words(phase), to_act=(0,), zones=zones,
+                facts=tuple(facts))
 
 
 STRONG = "AH AH 10H 10H KH KH QH QH JH JH AS AC AD KS QS JD 10C KC QC JS"
@@ -39,22 +53,22 @@ def test_bids_a_strong_hand_and_passes_a_weak_one() -> None:
     # forced dealer: the lowest bid
     assert bot.choose(base_view(WEAK), list(bid_actions(0)), rng) == Action("bid", (25,))
     # partner holds the contract: do not overbid it without a much stronger hand
-    v = base_view(WEAK, bids=[{"seat": 2, "bid": 30}], high_bidder=2)
+    v = base_view(WEAK, bids=["", "", "30", ""], bidder=2, high_bid=30)
     assert bot.choose(v, [Action("pass"), *bid_actions(30)], rng) == Action("pass")
 
 
 def test_asks_for_and_names_its_best_suit() -> None:
     bot, rng = PinochleBot(), random.Random(1)
     asks = [Action("ask", (s,)) for s in ("clubs", "diamonds", "hearts", "spades")]
-    assert bot.choose(base_view(STRONG, phase="ask"), asks, rng) == Action("ask", ("hearts",))
+    assert bot.choose(base_view(STRONG, phase=Phase.ASK), asks, rng) == Action("ask", ("hearts",))
     trumps = [Action("trump", (s,)) for s in ("clubs", "diamonds", "hearts", "spades")]
-    assert bot.choose(base_view(STRONG, phase="trump"), trumps, rng) == Action("trump", ("hearts",))
+    assert bot.choose(base_view(STRONG, phase=Phase.TRUMP), trumps, rng) == Action("trump", ("hearts",))
 
 
 def test_partner_passes_the_best_of_the_asked_suit() -> None:
     m = gamenight.load("pinochle", seed=2)
     st = m.state
-    st.phase, st.bidder, st.asked = "give", 0, 3
+    st.phase, st.bidder, st.asked = Phase.GIVE, 0, 3
     st.hands[2] = sorted(cards("AS 10S JS JS QS AH JC JC JD 10D 10D QD KD JH JH QH 10C 10C QC QC"))
     bot = PinochleBot()
     a = bot.choose(m.view(2), m.legal_actions(2), random.Random(1))
@@ -63,28 +77,28 @@ def test_partner_passes_the_best_of_the_asked_suit() -> None:
     # the bidder keeps its trumps and meld, passing back three other cards
     back = bot.choose(m.view(0), m.legal_actions(0), random.Random(1))
     m.apply(0, back)
-    assert st.phase == "trump"
+    assert st.phase == Phase.TRUMP
 
 
 def test_feeds_partner_and_trumps_cheaply() -> None:
     bot, rng = PinochleBot(), random.Random(1)
     # partner (seat 2) leads an ace; seat 3 followed low; seat 0 cannot beat it: put a counter on it
-    trick = [{"seat": 2, "card": "AC"}, {"seat": 3, "card": "JC"}]
-    v = base_view("KC QC JH", phase="play", trump="S", trick=trick, bidder=0)
+    trick = [(2, "AC"), (3, "JC")]
+    v = base_view("KC QC JH", phase=Phase.PLAY, trump="spades", trick=trick, bidder=0)
     legal = [Action("play", (c,)) for c in cards("QC KC")]
     assert bot.choose(v, legal, rng) == Action("play", tuple(cards("KC")))
     # an opponent is winning and we cannot beat it: play the cheapest card
-    trick = [{"seat": 1, "card": "AC"}]
-    v = base_view("KC QC JH", phase="play", trump="S", trick=trick, bidder=0)
+    trick = [(1, "AC")]
+    v = base_view("KC QC JH", phase=Phase.PLAY, trump="spades", trick=trick, bidder=0)
     assert bot.choose(v, legal, rng) == Action("play", tuple(cards("QC")))
 
 
 def test_throws_in_a_hopeless_contract() -> None:
     bot = PinochleBot()
-    v = base_view(WEAK, phase="play", trump="C", bidder=0, high_bid=80, team_meld=[6, 20])
+    v = base_view(WEAK, phase=Phase.PLAY, trump="clubs", bidder=0, high_bid=80, meld=[6, 20, 0, 0])
     legal = [*[Action("play", (c,)) for c in cards("JC QC")], Action("throw", ("in",))]
     assert bot.choose(v, legal, random.Random(1)) == Action("throw", ("in",))
-    v["high_bid"] = 30
+    v = base_view(WEAK, phase=Phase.PLAY, trump="clubs", bidder=0, high_bid=30, meld=[6, 20, 0, 0])
     assert bot.choose(v, legal, random.Random(1)).verb == "play"
 
 
@@ -110,7 +124,7 @@ def test_heuristic_beats_random_over_many_matches() -> None:
 
 class BidsLikeTheBotPlaysRandomly(PinochleBot):
     def choose(self, view, legal, rng):
-        if view["phase"] == "play" and all(a.verb == "play" for a in legal):
+        if view.phase == Phase.PLAY and all(a.verb == "play" for a in legal):
             return rng.choice(legal)
         return super().choose(view, legal, rng)
 

@@ -12,8 +12,9 @@ import pytest
 import gamenight
 from gamenight import IllegalAction, cards
 from gamenight.bots import RandomBot, make_bot
+from gamenight.engine.view import FactKind, ZoneKind
 from gamenight.families.stops import Layout
-from gamenight.games.saskatchewan_rummy import removed_cards, round_payments, split
+from gamenight.games.saskatchewan_rummy import Phase, removed_cards, round_payments, split
 
 GAME = "saskatchewan_rummy"
 
@@ -52,13 +53,14 @@ def play_out(m, seq: list[tuple[int, str]]) -> None:
 # --- players and cards ---------------------------------------------------------------------------
 def test_all_cards_dealt_in_equal_hands_removing_twos_then_threes():
     for players, gone in ((3, "2C"), (4, ""), (5, "2C 2D"), (6, "2C 2D 2H 2S"), (7, "2C 2D 2H"),
-                          (8, "2C 2D 2H 2S")):
+                          (8, "2C 2D 2H 2S"), (9, "2C 3C 2D 3D 2H 3H 2S"), (10, "2C 2D"),
+                          (11, "2C 3C 2D 3D 2H 3H 2S 3S"), (12, "2C 2D 2H 2S"), (13, "")):
         m = gamenight.load(GAME, players=players, seed=players)
         st = m.state
         assert names(st.removed) == gone.split()
         sizes = {len(h) for h in st.hands}
         assert sizes == {(52 - len(st.removed)) // players}
-        assert m.view(0)["removed"] == gone.split()
+        assert list(m.view(0).pieces("removed")) == gone.split()
     assert names(removed_cards(5, "threes-first", "in-order", random.Random(1))) == ["3C", "3D"]
 
 
@@ -68,7 +70,7 @@ def test_random_removal_is_face_down():
     assert len(st.removed) == 2 and all(c & 15 == 2 for c in st.removed)
     zone = next(z for z in m.game.zones(st) if z.name == "removed")
     assert zone.visible_to == frozenset()
-    assert m.view(0)["removed"] == 2
+    assert m.view(0).zone("removed").hidden == 2 and m.view(0).pieces("removed") == ()
 
 
 def test_left_of_dealer_leads_aces_high_no_trump_must_follow():
@@ -107,7 +109,7 @@ def test_paying_rounds_fill_the_pot_and_the_sheet():
     trick_round(m, 5, {0: "9S 2D", 1: "10S 3D", 2: "JS 4D"}, leader=0)
     play_out(m, [(0, "play 9S"), (1, "play 10S"), (2, "play JS"), (2, "play 4D"), (0, "play 2D"), (1, "play 3D")])
     assert st.sheet.rows[-1].points == (0, 0, -50) and st.pot == 75  # only the last trick pays
-    assert st.phase == "payday"
+    assert st.phase == Phase.PAYDAY
 
 
 # --- PayDay ---------------------------------------------------------------------------------------------
@@ -120,16 +122,19 @@ def test_payday_opens_with_a_seven_and_cannot_play_pays_five_cents():
     assert st.pot == 105 and st.paid[0] == 5
     with pytest.raises(IllegalAction) as e:
         m.apply(1, "play 8H")
-    assert e.value.clause_id == "saskatchewan_rummy.payday.open"
+    assert (e.value.clause_id, e.value.detail) == ("saskatchewan_rummy.payday.open", "PayDay opens with a 7")
     m.apply(1, "play 7H")
     assert [str(a) for a in m.legal_actions(2)] == ["play 6H"]
     with pytest.raises(IllegalAction) as e:
         m.apply(2, "play 9H")
-    assert e.value.clause_id == "stops.build"
+    assert (e.value.clause_id, e.value.detail) == ("stops.build", "9H does not go next to the 7H")
     with pytest.raises(IllegalAction) as e:
         m.apply(2, "pass")
-    assert e.value.clause_id == "saskatchewan_rummy.payday.must-play"
-    assert m.view(None)["layout"]["hearts"]["cards"] == ["7H"]
+    assert (e.value.clause_id, e.value.detail) == ("saskatchewan_rummy.payday.must-play", "you can lay 6H")
+    layout = m.view(None).zone("layout")
+    assert layout.kind is ZoneKind.LAYOUT and layout.pieces == ("7H",) and layout.at == ("hearts",)
+    events = [(e.text, e.seats) for e in m.events(None) if e.kind in ("payment", "play")]
+    assert events == [("{0} passes and pays 5¢ into the pot", (0,)), ("{0} lays 7H", (1,))]
 
 
 def test_opening_pass_free_option_and_may_pass_option():
@@ -279,3 +284,67 @@ def test_bot_beats_random_play():
         net += m.sheet.totals[seat]
     assert share / n >= 0.3  # a random seat wins 1 in 5
     assert net / n > 15      # and a random seat nets 0¢ on average
+
+
+# --- nine to thirteen players ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("players", "per_hand"), [(9, 5), (13, 4)])
+def test_nine_and_thirteen_players_play_whole_matches(players, per_hand):
+    m = gamenight.load(GAME, players=players, seed=40 + players)
+    assert {len(h) for h in m.state.hands} == {per_hand}
+    rng = random.Random(players)
+    while not m.over:
+        s = m.to_act()[0]
+        m.apply(s, rng.choice(m.legal_actions(s)))
+    assert [r.label.split(":")[0] for r in m.sheet.rows] == [f"round {i}" for i in range(1, 7)]
+    assert sum(m.sheet.totals) == 0
+    assert sorted(s for g in m.result().ranking for s in g) == list(range(players))
+
+
+def test_the_app_seats_three_to_thirteen():
+    assert gamenight.get_game(GAME).spec.players == tuple(range(3, 14))
+    with pytest.raises(ValueError):
+        removed_cards(14, "twos-first", "in-order", random.Random(1))  # ten cards would have to go
+
+
+# --- money: facts and events in cents ----------------------------------------------------------------------
+def test_payments_are_money_facts_and_events():
+    m = gamenight.load(GAME, players=3, seed=13)
+    st = m.state
+    trick_round(m, 2, {0: "KH 2D", 1: "AH 3D", 2: "5H 4D"}, leader=0)
+    st.pot = 40
+    play_out(m, [(0, "play KH"), (1, "play AH"), (2, "play 5H")])
+    v = m.view(2)
+    owing = next(f for f in v.facts if f.name == "owing")
+    assert owing.kind is FactKind.PER_SEAT and owing.of is FactKind.MONEY and owing.value == [0, 15, 0]
+    pot = next(f for f in v.facts if f.name == "pot")
+    assert pot.kind is FactKind.MONEY and pot.value == 40
+    assert v.fact("round") == 2 and v.fact("costs") == "each heart you take pays 5¢"
+    play_out(m, [(1, "play 3D"), (2, "play 4D"), (0, "play 2D")])
+    payments = [(e.text, e.seats) for e in m.events(0) if e.kind == "payment"]
+    assert payments == [("{0} pays 15¢ into the pot", (1,)), ("The pot holds 55¢", ())]
+
+
+def test_payday_pay_out_events_and_blocked_gap_reason():
+    m = gamenight.load(GAME, players=4, seed=8)
+    st = m.state
+    payday(m, {0: "7H", 1: "8H 5H", 2: "6H 9H", 3: "10H 4H"}, first=0, pot=200)
+    play_out(m, [(0, "play 7H"), (1, "play 8H"), (2, "play 6H"), (3, "pass"), (1, "play 5H"), (2, "play 9H")])
+    payments = [(e.text, e.seats) for e in m.events(3) if e.kind == "payment"]
+    assert payments == [("{0} goes out first and takes half the pot, 100¢", (0,)),
+                        ("{0} passes and pays 5¢ into the pot", (3,)),
+                        ("{0} and {1}, second and third out, divide 105¢: 53¢ and 52¢", (1, 2))]
+    assert st.over
+    blocked = gamenight.load(GAME, players=5, seed=7, options={"strip_order": "threes-first", "gap": "block"})
+    bst = blocked.state
+    bst.round_no = 5
+    blocked.game._deal(bst)
+    for c in cards("7C 6C 5C 4C"):
+        bst.layout.play(c)
+    bst.hands[bst.turn] = cards("2C 9H")
+    with pytest.raises(IllegalAction) as e:
+        blocked.apply(bst.turn, "play 2C")
+    assert (e.value.clause_id, e.value.detail) == ("stops.gap.block", "2C lies beyond a card out of the game (3C, 3D "
+                                                                      "are out)")
+    with pytest.raises(IllegalAction) as e:
+        blocked.apply(bst.turn, "play 9H")
+    assert (e.value.clause_id, e.value.detail) == ("stops.build", "hearts are not started: a 7 starts a suit")

@@ -15,7 +15,8 @@ from gamenight import IllegalAction, cards
 from gamenight.bots import RandomBot, has_heuristic, make_bot
 from gamenight.core.cards import piquet_deck
 from gamenight.engine.actions import Action
-from gamenight.games.toepen import RULES, is_all_court
+from gamenight.engine.view import view_data
+from gamenight.games.toepen import RULES, Phase, is_all_court
 from gamenight.rulebook.render import build_book, render
 
 
@@ -41,17 +42,23 @@ def start(hands: dict[int, str], players: int = 4, dealer: int = 0, stock: str |
     if play:
         m.game._start_play(st)
     else:
-        st.phase = "exchange"
+        st.phase = Phase.EXCHANGE
         m.game._next_exchange(st)
     return m
 
 
 def refused(m, seat, action) -> str:
-    before = json.dumps(m.view(None))
+    before = json.dumps(view_data(m.view(None, since=0)))
     with pytest.raises(IllegalAction) as e:
         m.apply(seat, action)
-    assert json.dumps(m.view(None)) == before
+    assert json.dumps(view_data(m.view(None, since=0))) == before
     return e.value.clause_id
+
+
+def refusal(m, seat, action) -> tuple[str, str]:
+    with pytest.raises(IllegalAction) as e:
+        m.apply(seat, action)
+    return e.value.clause_id, e.value.detail
 
 
 def play_trick(m, *moves: str) -> None:
@@ -67,13 +74,13 @@ def test_deal_four_each_and_stock(players):
     assert len(st.deck) == 32 and {c & 15 for c in st.deck} == set(range(7, 15))
     assert all(len(st.hands[s]) == 4 for s in range(players))
     assert len(st.stock) == 32 - 4 * players
-    assert m.view(0)["stock_size"] == 32 - 4 * players
+    assert m.view(0).zone("stock").hidden == 32 - 4 * players
 
 
 def test_numbers_outrank_aces_and_faces():
     # 10, 9, 8, 7, A, K, Q, J from high to low.
     m = start({1: "JH 7C 8C 9C", 2: "AH 7D 8D 9D", 3: "10H 7S 8S 9S", 0: "KH QH JC QC"}, play=True)
-    assert m.to_act() == (1,)
+    assert m.to_act() == (1, 0, 2, 3)  # seat 1 leads; anyone may knock
     play_trick(m, "play JH", "play AH", "play 10H", "play KH")
     assert m.state.leader == 3
     m2 = start({1: "AS 7C 8C 9C", 2: "7S JD 8D 9D", 3: "KS 10D 8H 9H", 0: "QS 10C QC JC"}, play=True)
@@ -113,11 +120,11 @@ def test_knock_raises_by_one_and_fold_pays_the_old_value():
     to four makes a folding player pay three."""
     m = start({1: "10C 10D 10H 7S", 2: "7C 7D 7H 10S", 3: "8C 8D 8H 8S", 0: "9C 9D 9H 9S"}, play=True)
     m.apply(1, "knock")
-    assert m.state.phase == "respond" and m.to_act() == (2,)
-    assert m.view(3)["pending_stake"] == 2
+    assert m.state.phase == Phase.RESPOND and m.to_act() == (2, 3, 0)  # everyone else answers at once
+    assert m.view(3).fact("raised") == 2 and m.view(3).fact("knocker") == 1
     for s in (2, 3, 0):
         m.apply(s, "stay")
-    assert m.view(None)["stake"] == 2
+    assert m.view(None).fact("stake") == 2
     m.apply(1, "play 10C")
     m.apply(2, "knock")
     for s in (3, 0, 1):
@@ -128,7 +135,8 @@ def test_knock_raises_by_one_and_fold_pays_the_old_value():
     m.apply(0, "fold")
     assert m.state.chips[0] == 10 - 3
     assert not m.state.active[0] and m.state.hands[0] == []
-    assert m.view(1)["folded"] == [0] and "my_folded_cards" in m.view(0) and "my_folded_cards" not in m.view(1)
+    assert m.view(1).fact("folded") == [0]
+    assert len(m.view(0).pieces("folded")) == 4 and m.view(1).zone("folded").hidden == 4  # face down
     m.apply(1, "stay")
     m.apply(2, "stay")
     assert m.state.stake == 4
@@ -162,15 +170,14 @@ def test_folding_withdraws_a_card_already_in_the_trick():
     m.apply(1, "stay")
     m.apply(2, "fold")
     assert [str(c) for _, c in m.state.trick] == ["JH"]
-    assert m.view(None)["withdrawn"] == ["AH"]
+    assert m.view(None).pieces("withdrawn") == ("AH",)
     m.apply(3, "play 10H")
     m.apply(0, "play KH")
     assert m.state.leader == 3 and m.state.trick == []
 
 
-def test_fold_with_an_empty_hand_and_no_knock_out_of_turn():
+def test_fold_with_an_empty_hand():
     m = start({1: "7C", 2: "8C", 3: "9C", 0: "10C"}, play=True)
-    assert refused(m, 2, "knock") == "engine.turn"
     m.apply(1, "play 7C")
     m.apply(2, "play 8C")
     m.apply(3, "knock")
@@ -197,46 +204,45 @@ def test_cannot_knock_above_your_chips_but_may_stay_uncovered():
     assert m.state.stake == 2
 
 
-def test_one_knock_per_turn_and_the_no_double_knock_option():
+def test_knocking_again_and_the_no_double_knock_option():
     m = start({1: "10C 10D 10H 7S", 2: "7C 7D 7H 10S"}, play=True)
     m.apply(1, "knock")
     for s in (2, 3, 0):
         m.apply(s, "stay")
-    assert refused(m, 1, "knock") == "toepen.knock"
-    play_trick(m, "play 10C", "play 7C")
-    m.apply(3, m.legal_actions(3)[0])
-    m.apply(0, m.legal_actions(0)[0])
-    assert m.to_act() == (1,) and Action("knock") in m.legal_actions(1)  # the book allows knocking again
+    assert Action("knock") in m.legal_actions(1)  # the book allows knocking again at once
+    m.apply(1, "knock")
+    for s in (2, 3, 0):
+        m.apply(s, "stay")
+    assert m.state.stake == 3
     strict = start({1: "10C 10D 10H 7S", 2: "7C 7D 7H 10S"}, play=True, no_double_knock=True)
     strict.apply(1, "knock")
     for s in (2, 3, 0):
         strict.apply(s, "stay")
-    play_trick(strict, "play 10C", "play 7C")
-    strict.apply(3, strict.legal_actions(3)[0])
-    strict.apply(0, strict.legal_actions(0)[0])
-    assert refused(strict, 1, "knock") == "toepen.knock.twice"
-    strict.apply(1, "play 10D")
-    strict.apply(2, "knock")  # someone else knocked in between: seat 1 may knock again later
+    assert refusal(strict, 1, "knock") == ("toepen.knock.twice", "you knocked last: someone else must knock first")
+    assert 1 in strict.to_act() and Action("knock") not in strict.legal_actions(1)
+    strict.apply(2, "knock")  # someone else knocked in between (out of turn): seat 1 may knock again
     for s in (3, 0, 1):
         strict.apply(s, "stay")
-    strict.apply(2, "play 7D")
-    strict.apply(3, strict.legal_actions(3)[0])
-    strict.apply(0, strict.legal_actions(0)[0])
     assert Action("knock") in strict.legal_actions(1)
 
 
 # --- the exchange and the challenge ----------------------------------------------------------
 def test_exchange_unchallenged_keeps_the_discard_secret():
     m = start({1: "AS KS QS JS"}, stock="7H 8H 9H 10H")
-    assert m.state.phase == "exchange" and m.to_act() == (1,)
+    assert m.state.phase == Phase.EXCHANGE and m.to_act() == (1,)
     m.apply(1, "exchange")
     assert [str(c) for c in m.state.hands[1]] == ["7H", "8H", "9H", "10H"]
-    assert m.to_act() == (2,) and m.state.phase == "challenge"
+    assert m.to_act() == (2,) and m.state.phase == Phase.CHALLENGE
     for s in (2, 3, 0):
         m.apply(s, "pass")
-    ex = m.view(2)["exchanges"][0]
-    assert ex["seat"] == 1 and ex["cards"] is None
-    assert sorted(m.view(1)["exchanges"][0]["cards"]) == ["AS", "JS", "KS", "QS"]
+    ex = m.view(2).zone("discard")
+    assert ex.owner == 1 and ex.pieces == () and ex.hidden == 4
+    assert sorted(m.view(1).pieces("discard")) == ["AS", "JS", "KS", "QS"]
+    # the discarder alone sees what went and what came; the others learn that four cards were swapped
+    mine = next(e for e in m.events(1) if e.kind == "exchange")
+    assert mine.text == "{0} discards JS QS KS AS face down and draws 7H 8H 9H 10H"
+    theirs = next(e for e in m.events(2) if e.kind == "exchange")
+    assert theirs.text == "{0} discards their hand face down and draws four new cards" and theirs.pieces == ()
     # the next player is asked; an exchange may not be repeated by default
     assert m.state.phase == "exchange" and m.to_act() == (2,)
 
@@ -247,11 +253,14 @@ def test_wrong_challenge_costs_the_challenger():
     m.apply(2, "pass")
     m.apply(3, "challenge")
     assert m.state.chips == [10, 10, 10, 9]
-    assert sorted(m.view(0)["exchanges"][0]["cards"]) == ["AS", "JS", "KS", "QS"]  # exposed to all
-    assert m.state.phase == "exchange"
+    assert sorted(m.view(0).pieces("discard")) == ["AS", "JS", "KS", "QS"]  # exposed to all
+    challenge = [e for e in m.events(0) if e.kind == "challenge"][-1]
+    assert challenge.text == "{0} challenges {1}'s discard: JS QS KS AS, all aces and faces, so {0} loses 1"
+    assert challenge.seats == (3, 1) and sorted(challenge.pieces) == ["AS", "JS", "KS", "QS"]
+    assert m.state.phase == Phase.EXCHANGE
     for s in (2, 3, 0):
         m.apply(s, "keep")
-    assert m.state.phase == "play"
+    assert m.state.phase == Phase.PLAY
     m.apply(1, "knock")
     for s in (2, 3, 0):
         m.apply(s, "fold")
@@ -265,7 +274,8 @@ def test_a_bluff_caught_costs_the_discarder_who_keeps_the_new_hand():
     m.apply(2, "challenge")
     assert m.state.chips == [10, 9, 10, 10]
     assert [str(c) for c in m.state.hands[1]] == ["8H", "9H", "10H", "JH"]
-    assert m.view(3)["exchanges"][0]["challenger"] == 2
+    challenge = next(e for e in m.events(3) if e.kind == "challenge")
+    assert challenge.seats == (2, 1) and "holds a number card, so {1} loses 1" in challenge.text
 
 
 def test_no_exchange_once_the_stock_is_exhausted():
@@ -308,14 +318,14 @@ def test_all_court():
 # --- declarations ---------------------------------------------------------------------------
 def test_tens_must_be_announced_and_jacks_may_pretend():
     m = start({1: "10C 10D 10H 10S", 2: "AC 7C 8C 9C", 3: "JC JD JH 7S"}, play=True)
-    assert m.view(0)["signals"] == {"1": "stands"}
+    assert m.view(0).fact("signals") == ["", "stands up", "", ""]
     m2 = start({1: "10C 10D 10H 7S", 3: "JC JD JH 8S"}, play=True)
-    assert m2.view(0)["signals"] == {"1": "whistles"}
+    assert m2.view(0).fact("signals") == ["", "whistles", "", ""]
     m2.apply(1, "play 7S")
     m2.apply(2, m2.legal_actions(2)[0])
     assert Action("whistle") in m2.legal_actions(3) and Action("stand") not in m2.legal_actions(3)
     m2.apply(3, "whistle")
-    assert m2.view(0)["signals"] == {"1": "whistles", "3": "whistles"}
+    assert m2.view(0).fact("signals") == ["", "whistles", "", "whistles"]
     assert Action("whistle") not in m2.legal_actions(3)
     quiet = start({3: "JC JD JH 8S"}, play=True, jack_bluff=False)
     quiet.apply(1, quiet.legal_actions(1)[0])
@@ -360,7 +370,7 @@ def test_last_standing_drops_players_out():
     st = m.state
     assert st.out == [True, False, False, True]
     assert st.hands[0] == [] and st.hands[3] == [] and not st.active[0]
-    assert m.view(None)["out"] == [0, 3]
+    assert m.view(None).fact("out") == [0, 3]
     m.state.chips = [0, 1, 10, 0]
     seat = m.to_act()[0]
     while m.state.phase != "play":
@@ -445,3 +455,97 @@ def test_bot_beats_random():
     # A random seat is the loser a quarter of the time and the last one standing a quarter of the time.
     assert lost / n <= 0.08
     assert won / n >= 0.6
+
+
+# --- a knock at any time ---------------------------------------------------------------------------
+def test_a_player_may_knock_when_not_on_turn():
+    m = start({1: "JH 7C 8C 9C", 2: "AH 7D 8D 9D", 3: "10H 7S 8S 9S", 0: "KH QH JC QC"}, play=True)
+    assert m.to_act()[0] == 1 and set(m.to_act()) == {0, 1, 2, 3}
+    assert m.legal_actions(3) == [Action("knock"), Action("wait")]
+    prompt = m.view(3).prompt
+    assert prompt.text == "{0} is to play. You may knock to raise the hand to 2, or wait." and prompt.seats == (1,)
+    assert m.view(1).prompt.text == "Play a card, or knock to raise the hand to 2."
+    m.apply(1, "play JH")
+    m.apply(3, "knock")  # seat 2 is on turn
+    assert m.state.phase == Phase.RESPOND and m.to_act() == (0, 1, 2)
+    assert m.view(2).prompt.text == "{0} knocked: the hand would be worth 2. Fold (pay 1) or stay in."
+    assert refusal(m, 2, "play AH") == ("toepen.fold", "answer the knock: fold or stay")
+    assert refusal(m, 3, "knock") == ("toepen.knock.when", "a knock is being answered")
+    m.apply(2, "stay")
+    m.apply(1, "stay")
+    m.apply(0, "stay")
+    assert m.state.phase == Phase.PLAY and m.state.stake == 2 and m.to_act()[0] == 2
+    knocks = [(e.text, e.seats) for e in m.events(None) if e.kind in ("knock", "fold")]
+    assert knocks == [("{0} knocks: the hand would be worth 2", (3,)), ("{0} stays in", (2,)),
+                      ("{0} stays in", (1,)), ("{0} stays in", (0,)), ("The hand is now worth 2", ())]
+
+
+def test_waiting_lets_the_moment_go_by_until_the_next_card():
+    m = start({1: "JH 7C 8C 9C", 2: "AH 7D 8D 9D", 3: "10H 7S 8S 9S", 0: "KH QH JC QC"}, play=True)
+    m.apply(3, "wait")
+    assert 3 not in m.to_act()
+    assert refusal(m, 3, "knock") == ("toepen.knock", "you let this chance to knock go by: knock again once the "
+                                                       "next card is played")
+    assert refusal(m, 0, "play KH") == ("engine.turn", "it is seat 1's turn to play: you may knock or wait")
+    assert refusal(m, 1, "wait") == ("engine.turn", "it is your turn: play a card (or knock)")
+    m.apply(1, "play JH")  # the player on turn never waits for the others
+    assert 3 in m.to_act() and Action("knock") in m.legal_actions(3)
+
+
+def test_a_player_who_played_their_last_card_may_still_knock():
+    m = start({1: "7C", 2: "8C", 3: "9C", 0: "10C"}, play=True)
+    m.apply(1, "play 7C")
+    assert m.state.hands[1] == [] and m.legal_actions(1) == [Action("knock"), Action("wait")]
+    m.apply(1, "knock")
+    for s in (2, 3, 0):
+        m.apply(s, "stay")
+    assert m.state.stake == 2 and m.to_act()[0] == 2
+
+
+def test_the_player_on_turn_may_fold_to_a_knock_and_the_turn_passes_on():
+    m = start({1: "JH 7C 8C 9C", 2: "AH 7D 8D 9D", 3: "10H 7S 8S 9S", 0: "KH QH JC QC"}, play=True)
+    m.apply(1, "play JH")
+    m.apply(2, "play AH")
+    m.apply(1, "knock")  # seat 3 is on turn
+    m.apply(3, "fold")
+    m.apply(0, "stay")
+    m.apply(2, "stay")
+    assert m.to_act()[0] == 0 and not m.state.active[3]
+    m.apply(0, "play KH")  # the trick is complete without seat 3
+    assert m.state.leader == 2 and m.state.trick == []
+    # the last player of a trick folding completes it
+    m = start({1: "JH 7C 8C 9C", 2: "AH 7D 8D 9D", 3: "10H 7S 8S 9S", 0: "KH QH JC QC"}, play=True)
+    play_trick(m, "play JH", "play AH", "play 10H")
+    m.apply(2, "knock")
+    m.apply(3, "stay")
+    m.apply(0, "fold")
+    m.apply(1, "stay")
+    assert m.state.trick == [] and m.state.leader == 3 and m.to_act()[0] == 3
+    assert [e.text for e in m.events(None) if e.kind == "trick"] == ["{0} takes the trick with 10H"]
+
+
+def test_refusals_for_knocks_say_why():
+    m = start({1: "10C 10D 10H 7S"}, play=True, chips=[10, 1, 10, 10])
+    assert refusal(m, 1, "knock") == ("toepen.knock.cover", "the hand would be worth 2 and you have 1 chip")
+    assert 1 in m.to_act()  # on turn: it still plays
+    m.apply(2, "knock")
+    m.apply(0, "fold")
+    for s in (3, 1):
+        m.apply(s, "stay")
+    assert refusal(m, 0, "knock") == ("toepen.fold.out", "you folded: you take no further part in this hand")
+    exchange = start({1: "AS KS QS JS"})
+    assert refusal(exchange, 1, "knock") == ("toepen.knock.when", "knocks come once the play of the hand has begun")
+    checked = start({1: "AS KS QS 7H"}, bluff_exchange=False)
+    assert refusal(checked, 1, "exchange") == ("toepen.exchange.only-court", "your hand has a number card")
+
+
+def test_random_playouts_with_every_seat_choosing_end():
+    """Whoever is offered a knock answers (the simulator asks every seat to act): the stake can only
+    rise as far as the chips allow, so hands end and so does the game."""
+    from gamenight.sim.simulate import play_match
+    for players in (3, 4, 8):
+        for seed in range(10):
+            choosers = [RandomBot().choose] * players
+            match, steps = play_match("toepen", players, gamenight.load("toepen", seed=1).options, seed, choosers,
+                                      random.Random(seed), step_cap=20_000)
+            assert match.over and steps < 20_000

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from gamenight.core.cards import card_text, cards, standard_deck
+from gamenight.engine.view import ZoneKind
 from gamenight.families.stops import GAP_BLOCK, GAP_SKIP, Layout, StopsRules, layout_clauses
 
 DECK = standard_deck()
@@ -36,8 +37,13 @@ def test_sevens_start_every_suit_and_suits_build_both_ways():
     assert not lo.can_play(cards("5H")[0]) and not lo.can_play(cards("9H")[0])
     lay(lo, "6H 8H 9H 5H")
     assert names(lo.playable_faces()) >= {"4H", "10H"}
-    assert lo.view()["hearts"] == {"cards": ["5H", "6H", "7H", "8H", "9H"], "low": "5H", "high": "9H"}
-    assert lo.view()["spades"] == {"cards": [], "low": None, "high": None}
+    assert [str(c) for c in lo.suit_cards(2)] == ["5H", "6H", "7H", "8H", "9H"]
+    assert [str(c) for c in lo.ends(2)] == ["5H", "9H"] and lo.ends(3) is None
+    zone = lo.zone()
+    assert zone.kind is ZoneKind.LAYOUT and zone.visible_to is None
+    assert [str(c) for c in zone.pieces] == ["5H", "6H", "7H", "8H", "9H"] and list(zone.at) == ["hearts"] * 5
+    assert lo.why_not(cards("3H")[0]) == "3H does not go next to either end of the hearts, 5H to 9H"
+    assert lo.why_not(cards("5S")[0]) == "spades are not started: a 7 starts a suit"
 
 
 def test_aces_on_top_of_kings_or_below_the_twos():
@@ -46,12 +52,12 @@ def test_aces_on_top_of_kings_or_below_the_twos():
     assert not hi.can_play(cards("AS")[0])  # ace high: not below the 2
     lay(hi, "8S 9S 10S JS QS KS AS")
     assert hi.suit_complete(3)
-    assert hi.view()["spades"]["high"] == "AS"
+    assert str(hi.ends(3)[1]) == "AS"
     low = layout(ace_high=False)
     lay(low, "7S 8S 9S 10S JS QS KS")
     assert not low.can_play(cards("AS")[0])  # ace low: not on the king
     lay(low, "6S 5S 4S 3S 2S AS")
-    assert low.suit_complete(3) and low.view()["spades"]["low"] == "AS"
+    assert low.suit_complete(3) and str(low.ends(3)[0]) == "AS"
 
 
 def test_a_given_first_card_and_no_new_suits_once_started():
@@ -70,7 +76,7 @@ def test_missing_card_skipped_the_next_card_in_play_continues():
     assert lo.can_play(cards("2C")[0])
     assert not lo.dead()
     lay(lo, "2C")
-    assert lo.view()["clubs"]["low"] == "2C"
+    assert str(lo.ends(0)[0]) == "2C"
 
 
 def test_missing_card_blocks_the_suit_and_what_is_beyond_is_dead():

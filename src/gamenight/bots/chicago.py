@@ -1,6 +1,6 @@
 """A Chicago bot: draws to the discard with the best expected poker score (sampled), declares
 its hand honestly and names its true ranks, shows before breaking a declared hand, and in the
-tricks keeps its best card for the last one."""
+tricks keeps its best card for the last one. It reads only the typed view and the legal actions."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import random
 from gamenight.bots.base import View, heuristic_for
 from gamenight.core.cards import Card, parse_card, standard_deck
 from gamenight.engine.actions import Action
-from gamenight.games.chicago import EVAL, POINTS, hand_type
+from gamenight.engine.view import ZoneKind
+from gamenight.games.chicago import CAT_NAMES, CAT_WORDS, EVAL, POINTS, Phase, hand_type, significant
 
 _DECK = [int(c) for c in standard_deck()]
 SAMPLES = 24
@@ -32,20 +33,19 @@ class ChicagoBot:
         if len(legal) == 1:
             return legal[0]
         verbs = {a.verb for a in legal}
-        hand = [parse_card(t) for t in view.get("hand") or []]
+        hand = [parse_card(t) for t in view.hand]
         if "stand" in verbs:
             return self._draw(view, hand, legal, rng)
-        if view.get("phase") == "showdown":
-            return self._declare(view, legal)
+        if view.phase == Phase.SHOWDOWN:
+            return self._declare(view, hand, legal)
         return self._play(view, hand, legal)
 
     # --- drawing -------------------------------------------------------------------------------
     def _draw(self, view: View, hand: list[Card], legal: list[Action], rng: random.Random) -> Action:
         seen = {int(c) for c in hand}
-        for e in view.get("exposed", []):
-            seen |= {int(parse_card(t)) for t in e["cards"]}
-        for p in view.get("played", []):
-            seen |= {int(parse_card(t)) for t in p}
+        for z in view.zones:  # cards played face up, and hands shown to prove a declaration
+            if z.name == "played" or (z.kind is ZoneKind.HAND and z.owner != view.seat):
+                seen |= {int(parse_card(t)) for t in z.pieces}
         unseen = [c for c in _DECK if c not in seen]
         best: tuple[float, tuple[int, ...]] = (-1.0, ())
         for k in range(0, len(hand) + 1):
@@ -70,21 +70,20 @@ class ChicagoBot:
         return Action("stand")
 
     # --- showdowns -------------------------------------------------------------------------------
-    def _declare(self, view: View, legal: list[Action]) -> Action:
-        mine = str(view.get("my_hand_type") or "no pair").replace(" ", "_")
-        ranks = list(view.get("my_ranks") or [])
-        duel = view.get("duel")
-        if duel is None:
-            declare = Action("declare", (mine,))
-            if declare in legal:
-                return declare
-            best_claim = view.get("best_claim") or ""
-            if SAME in legal and best_claim.split(":")[0].replace(" ", "_") == mine:
-                return SAME
+    def _declare(self, view: View, hand: list[Card], legal: list[Action]) -> Action:
+        value = EVAL.best_value(hand)
+        cat = hand_type(value)
+        ranks = list(significant(value))
+        if view.fact("duel") is None:
+            if cat:
+                declare = Action("declare", (CAT_WORDS[cat],))
+                if declare in legal:
+                    return declare
+                if SAME in legal and view.fact("best") == CAT_NAMES[cat]:
+                    return SAME
             return PASS
-        named = duel["named"]
-        seat = str(view["seat"])
-        depth = len(named.get(seat, []))
+        said = (view.fact("declared") or [""] * view.players)[view.seat]
+        depth = len(said.split(": ", 1)[1].split(", ")) if ": " in said else 0
         if depth < len(ranks):
             act = Action("rank", (ranks[depth],))
             if act in legal:
@@ -96,7 +95,7 @@ class ChicagoBot:
         cards: list[Card] = [a.args[0] for a in legal]
         by_card = {int(c): a for c, a in zip(cards, legal)}
         keep = max(hand, key=lambda c: c & 15)
-        trick = [parse_card(t["card"]) for t in view.get("trick", [])]
+        trick = [parse_card(t) for t in view.pieces("trick")]
         if len(hand) == 2 and trick:
             led = trick[0] >> 4
             top = max(c & 15 for c in trick if c >> 4 == led)

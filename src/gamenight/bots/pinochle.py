@@ -1,7 +1,7 @@
 """A heuristic Pinochle bot: bids what its meld plus the expected trick points (with its
 partner's help) are worth, asks for and names its best trump, passes sensible cards,
 throws in a hopeless hand, and plays within the crawl and over-trump rules to win
-counters or feed them to its partner. It reads only the view and the legal actions."""
+counters or feed them to its partner. It reads only the typed view and the legal actions."""
 
 from __future__ import annotations
 
@@ -11,16 +11,23 @@ from gamenight.bots.base import View, heuristic_for
 from gamenight.core.cards import Card, parse_card
 from gamenight.engine.actions import Action
 from gamenight.families import tricks
+from gamenight.games.pinochle import Phase
 from gamenight.games.pinochle.meld import ACE, KING, RANK_ORDER, TEN, best_meld
 
-SUITS = "CDHS"
 COUNTERS = (ACE, TEN, KING)
 PARTNER_MELD = 12
 """What the bot expects its partner's meld and the three cards passed to add."""
 
 
 def _hand(view: View) -> list[Card]:
-    return [parse_card(t) for t in view["hand"]]
+    """The cards the bot holds: its hand and the meld it laid out (played from the table)."""
+    laid = [t for z in view.zones if z.name == "meld" and z.owner == view.seat for t in z.pieces]
+    return [parse_card(t) for t in (*view.hand, *laid)]
+
+
+def _suit(view: View, name: str) -> int | None:
+    word = view.fact(name)
+    return tricks.SUIT_WORDS.index(word) if word else None
 
 
 def _trick_estimate(hand: list[Card], trump: int) -> float:
@@ -59,20 +66,20 @@ class PinochleBot:
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        phase = view.get("phase")
-        if phase == "bid":
+        phase = view.phase
+        if phase == Phase.BID:
             return self._bid(view, legal)
-        if phase == "ask":
+        if phase == Phase.ASK:
             suit, _ = _best_suit(_hand(view), 3)
             return next(a for a in legal if a.args and a.args[0] == tricks.SUIT_WORDS[suit])
-        if phase == "give":
+        if phase == Phase.GIVE:
             return self._give(view, legal) or rng.choice(legal)
-        if phase == "return":
+        if phase == Phase.RETURN:
             return self._return(view, legal) or rng.choice(legal)
-        if phase == "trump":
+        if phase == Phase.TRUMP:
             suit, _ = _best_suit(_hand(view), 0)
             return next(a for a in legal if a.args and a.args[0] == tricks.SUIT_WORDS[suit])
-        if phase == "play":
+        if phase == Phase.PLAY:
             return self._play(view, legal)
         return rng.choice(legal)
 
@@ -84,15 +91,14 @@ class PinochleBot:
         lowest = min(bids, key=lambda a: a.numbers[0])
         if Action("pass") not in legal:
             return lowest  # the dealer is forced to bid
-        seat = view["seat"]
         hand = _hand(view)
         _, value = _best_suit(hand, 3)
-        partner = (seat + 2) % 4
-        partner_bids = [b["bid"] for b in view["bids"] if b["seat"] == partner and b["bid"] != "pass"]
-        if partner_bids:
+        partner = (view.seat + 2) % 4
+        said = view.fact("bids") or [""] * 4
+        if said[partner] not in ("", "pass"):
             value += 4  # partner has shown strength
         limit = value
-        if view.get("high_bidder") == partner and limit < lowest.numbers[0] + 15:
+        if view.fact("bidder") == partner and limit < lowest.numbers[0] + 15:
             return Action("pass")  # leave the contract with partner unless much stronger
         if lowest.numbers[0] <= limit:
             return lowest
@@ -101,7 +107,7 @@ class PinochleBot:
     # --- the exchange -------------------------------------------------------------------------
     def _give(self, view: View, legal: list[Action]) -> Action | None:
         hand = _hand(view)
-        asked = SUITS.index(view["asked"])
+        asked = _suit(view, "asked")
         order = {r: i for i, r in enumerate(RANK_ORDER)}
         of_suit = sorted((c for c in hand if c >> 4 == asked), key=lambda c: order[c & 15])
         chosen = of_suit[:3]
@@ -137,19 +143,19 @@ class PinochleBot:
     def _play(self, view: View, legal: list[Action]) -> Action:
         throw = Action("throw", ("in",))
         plays = [a for a in legal if a.verb == "play"]
-        trump = SUITS.index(view["trump"]) if view.get("trump") else None
-        seat = view["seat"]
+        trump = _suit(view, "trump")
+        seat = view.seat
         hand = _hand(view)
         if throw in legal and trump is not None:
-            team = seat & 1
-            meld = (view.get("team_meld") or [0, 0])[team]
-            need = view["high_bid"] - meld
+            melds = view.fact("meld") or [0] * 4
+            need = view.fact("bid", 0) - melds[seat] - melds[(seat + 2) % 4]
             if need > _trick_estimate(hand, trump) + 12:
                 return throw
         suit, power = tricks.ranked_tables(RANK_ORDER, trump)
         cards: list[Card] = [a.args[0] for a in plays]
         by_card = {int(c): a for c, a in zip(cards, plays)}
-        trick = [(t["seat"], parse_card(t["card"])) for t in view["trick"]]
+        zone = view.zone("trick")
+        trick = [(s, parse_card(t)) for s, t in zip(zone.by or (), zone.pieces)] if zone is not None else []
         if not trick:
             return by_card[self._lead(view, cards, trump, power)]
         led = suit[trick[0][1]]
@@ -192,8 +198,8 @@ class PinochleBot:
         aces = [c for c in cards if c & 15 == ACE and c >> 4 != trump]
         if aces:
             return min(aces, key=lambda c: counts[c >> 4])
-        seat = view["seat"]
-        bidder = view.get("bidder")
+        seat = view.seat
+        bidder = view.fact("bidder")
         trumps = [c for c in cards if c >> 4 == trump]
         if bidder is not None and (bidder - seat) % 2 == 0 and trumps and len(trumps) >= 3:
             top = max(trumps, key=lambda c: power[c])

@@ -1,7 +1,7 @@
 """A heuristic bot for Saskatchewan Rummy: in the five paying rounds it ducks the trick and
 sheds what costs money (hearts, queens, the king of clubs, high cards before the last
 trick); in PayDay it plays the cards that free its own cards and holds back the ones that
-would only help the others. It reads only the view and the legal actions."""
+would only help the others. It reads only the typed view and the legal actions."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import random
 from gamenight.bots.base import View, heuristic_for
 from gamenight.core.cards import Card, parse_card
 from gamenight.engine.actions import Action
+from gamenight.engine.view import ZoneKind
+from gamenight.games.saskatchewan_rummy import Phase
 
-SUIT_KEYS = ("clubs", "diamonds", "hearts", "spades")
 ORDER = tuple(range(2, 15))
 """Ace high: PayDay's aces go on top of the kings."""
 HEARTS, CLUBS = 2, 0
@@ -42,18 +43,18 @@ class SaskatchewanBot:
         plays = [a for a in legal if a.verb == "play"]
         if not plays:
             return legal[0]
-        if view.get("phase") == "payday":
+        if view.phase == Phase.PAYDAY:
             return self._payday(view, plays)
         return self._trick(view, plays)
 
     # --- the paying rounds -----------------------------------------------------------------------
     def _trick(self, view: View, plays: list[Action]) -> Action:
-        r = int(view["round"])
+        r = int(view.fact("round"))
         cards: list[Card] = [a.args[0] for a in plays]
         by_card = {int(c): a for c, a in zip(cards, plays)}
-        trick = [parse_card(t["card"]) for t in view["trick"]]
-        hand_size = len(view["hand"])
-        n_active = sum(1 for a in view["active"] if a)
+        trick = [parse_card(t) for t in view.pieces("trick")]
+        hand_size = len(view.hand)
+        n_active = sum(1 for z in view.zones if z.kind is ZoneKind.HAND)
         if r == 5 and hand_size > 3:
             # Nothing costs yet: get rid of the high cards while tricks are free.
             return by_card[max(cards, key=rank)]
@@ -76,17 +77,14 @@ class SaskatchewanBot:
 
     # --- PayDay --------------------------------------------------------------------------------------
     def _payday(self, view: View, plays: list[Action]) -> Action:
-        hand = {int(parse_card(t)) for t in view["hand"]}
-        layout = view["layout"] or {}
-        laid: set[int] = set()
-        for key in SUIT_KEYS:
-            laid.update(int(parse_card(t)) for t in (layout.get(key) or {}).get("cards", []))
-        removed = view.get("removed")
-        gone = {int(parse_card(t)) for t in removed} if isinstance(removed, list) else set()
+        hand = {int(parse_card(t)) for t in view.hand}
+        laid = {int(parse_card(t)) for t in view.pieces("layout")}
+        started_suits = {c >> 4 for c in laid}
+        gone = {int(parse_card(t)) for t in view.pieces("removed")}  # none when set aside face down
 
         def score(c: Card) -> float:
             s, r = c >> 4, c & 15
-            started = bool((layout.get(SUIT_KEYS[s]) or {}).get("cards"))
+            started = s in started_suits
             directions: list[list[int]] = []
             if not started:
                 directions = [list(range(r - 1, 1, -1)), list(range(r + 1, 15))]

@@ -1,5 +1,6 @@
 """A Toepen bot: exchange a true all-court hand, keep the strongest card for the last
-trick, knock when the last trick looks won, and fold weak hands when the stake rises."""
+trick, knock (on its turn or not) when the last trick looks won, and fold weak hands when
+the stake rises. It reads only the typed view and the legal actions."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ import random
 from gamenight.bots.base import View, heuristic_for
 from gamenight.core.cards import Card, parse_card
 from gamenight.engine.actions import Action
+from gamenight.engine.view import ZoneKind
 from gamenight.games.toepen import NUMBER_RANKS, RANK_POWER
 
 KNOCK = Action("knock")
+WAIT = Action("wait")
 
 
 def power(c: int) -> int:
@@ -18,13 +21,14 @@ def power(c: int) -> int:
 
 
 def _seen(view: View) -> set[int]:
-    seen = {int(parse_card(t)) for t in view.get("played", [])}
-    seen |= {int(parse_card(t["card"])) for t in view.get("trick", [])}
-    seen |= {int(parse_card(t)) for t in view.get("withdrawn", [])}
-    for e in view.get("exchanges", []):
-        if e.get("cards"):
-            seen |= {int(parse_card(t)) for t in e["cards"]}
-    return seen
+    """Every card face up on the table or shown to the bot: played, in the trick, withdrawn, discarded."""
+    return {int(parse_card(t)) for z in view.zones if z.name in ("played", "trick", "withdrawn", "discard")
+            for t in z.pieces}
+
+
+def _trick(view: View) -> list[tuple[int, Card]]:
+    zone = view.zone("trick")
+    return [(s, parse_card(t)) for s, t in zip(zone.by or (), zone.pieces)] if zone is not None else []
 
 
 def is_top(card: Card, hand: list[Card], seen: set[int]) -> bool:
@@ -44,7 +48,7 @@ class ToepenBot:
         if len(legal) == 1:
             return legal[0]
         verbs = {a.verb for a in legal}
-        hand = [parse_card(t) for t in view.get("hand") or []]
+        hand = [parse_card(t) for t in view.hand]
         if "exchange" in verbs:
             all_court = all(c & 15 not in NUMBER_RANKS for c in hand)
             return Action("exchange") if all_court else Action("keep")
@@ -59,18 +63,19 @@ class ToepenBot:
                 return Action(sig)
         if KNOCK in legal and self._should_knock(view, hand):
             return KNOCK
+        if WAIT in legal:
+            return WAIT
         return self._play(view, hand, legal)
 
     # --- the last trick's prospects --------------------------------------------------------
     def _win_chance(self, view: View, hand: list[Card]) -> float:
         seen = _seen(view)
-        trick = [(t["seat"], parse_card(t["card"])) for t in view.get("trick", [])]
-        opponents = max(1, sum(1 for a in view["active"] if a) - 1)
+        trick = _trick(view)
+        opponents = max(1, sum(1 for z in view.zones if z.kind is ZoneKind.HAND) - 1)
         if len(hand) == 1 or (not hand and trick):
             mine = hand[0] if hand else None
             if mine is None:
-                seat = view["seat"]
-                played = [c for s, c in trick if s == seat]
+                played = [c for s, c in trick if s == view.seat]
                 if not played:
                     return 0.0
                 mine = played[0]
@@ -99,10 +104,10 @@ class ToepenBot:
         chance = self._win_chance(view, hand)
         if len(hand) == 1:
             return chance >= 0.9
-        return chance >= 0.45 and view.get("last_knocker") != view["seat"]
+        return chance >= 0.45 and view.fact("last-knocker") != view.seat
 
     def _respond(self, view: View, hand: list[Card]) -> Action:
-        stake = int(view["stake"])
+        stake = int(view.fact("stake"))
         chance = self._win_chance(view, hand) * 0.8  # the knocker is confident
         return Action("stay") if chance > 1.0 / (stake + 1) else Action("fold")
 
@@ -112,7 +117,7 @@ class ToepenBot:
         cards: list[Card] = [a.args[0] for a in plays]
         by_card = {int(c): a for c, a in zip(cards, plays)}
         keep = max(hand, key=power)
-        trick = [parse_card(t["card"]) for t in view.get("trick", [])]
+        trick = [c for _, c in _trick(view)]
         if len(hand) == 2 and trick:
             # Win the third trick with the lesser card to lead the last one with the best.
             led = trick[0] >> 4

@@ -138,7 +138,7 @@ class Game(ABC, Generic[S]):
         return View(
             game=self.spec.id, seat=seat, players=state.players, phase=phase_words(self.phase(state)),
             to_act=tuple(self.to_act(state)), dealer=self.dealer(state), hand_no=self.hand_no(state),
-            teams=self.spec.teams(state.players), zones=zone_views(self.zones(state), seat),
+            teams=self.spec.teams(state.players), zones=zone_views(self.zones_for(state, seat), seat),
             facts=tuple(self.facts(state, seat)),
             prompt=prompt if isinstance(prompt, Prompt) else Prompt(prompt), over=state.over)
 
@@ -161,6 +161,11 @@ class Game(ABC, Generic[S]):
         """Every piece in play, by zone and visibility: views are derived from these,
         and the conservation and leak tests read them."""
         return []
+
+    def zones_for(self, state: S, seat: int | None) -> list[Zone]:
+        """The zones ``seat``'s view lists: all of them, unless the game is played at several
+        tables and a seat looks only at its own (``visible_to`` still hides what it may not see)."""
+        return self.zones(state)
 
     def all_cards(self, state: S) -> list[Any]:
         """The pieces the match was dealt from; conservation: zones hold exactly these."""

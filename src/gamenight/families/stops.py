@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from gamenight.core.cards import FACES, SUIT_NAMES, Card, card_text
+from gamenight.core.cards import FACES, RANK_TEXT, SUIT_NAMES, Card, card_text
 from gamenight.engine.clauses import Clause
+from gamenight.engine.view import Zone, ZoneKind
 
 GAPS = ("skip", "block")
 """How a suit continues past a card that is out of the game."""
@@ -233,20 +233,37 @@ class Layout:
         """The cards of ``suit`` on the layout, bottom to top."""
         return sorted((c for c in self.laid if c >> 4 == suit), key=self.position)
 
-    def view(self) -> dict[str, Any]:
-        """Per suit: the laid cards bottom to top and the two ends (cards as text).
+    def zone(self, name: str = "layout", label: str = "Layout") -> Zone:
+        """The layout as a zone everyone sees: suit by suit, each suit's cards bottom to top,
+        with ``at`` naming the suit (the row) each card lies in.
 
         Shows only cards on the table: never which card would come next (that could
         reveal where a card out of the game is)."""
-        out: dict[str, Any] = {}
+        pieces: list[Card] = []
+        rows: list[str] = []
         for s in range(4):
             laid = self.suit_cards(s)
-            out[SUIT_NAMES[s]] = {
-                "cards": [card_text(c) for c in laid],
-                "low": card_text(laid[0]) if laid else None,
-                "high": card_text(laid[-1]) if laid else None,
-            }
-        return out
+            pieces += laid
+            rows += [SUIT_NAMES[s]] * len(laid)
+        return Zone(name, pieces, kind=ZoneKind.LAYOUT, label=label, at=rows)
+
+    def ends(self, suit: int) -> tuple[Card, Card] | None:
+        """The lowest and highest cards of ``suit`` on the layout (None: not started)."""
+        laid = self.suit_cards(suit)
+        return (laid[0], laid[-1]) if laid else None
+
+    def why_not(self, card: Card) -> str:
+        """Why ``card`` cannot be laid now, in words that name only cards on the table."""
+        suit = card >> 4
+        ends = self.ends(suit)
+        if ends is None:
+            start = RANK_TEXT[self.rules.start_rank]
+            return f"{SUIT_NAMES[suit]} are not started: {'an' if start in ('8', 'A') else 'a'} {start} starts a suit"
+        low, high = ends
+        if low == high:
+            return f"{card_text(card)} does not go next to the {card_text(low)}"
+        return f"{card_text(card)} does not go next to either end of the {SUIT_NAMES[suit]}, {card_text(low)} to " \
+               f"{card_text(high)}"
 
 
 def layout_clauses() -> tuple[Clause, ...]:

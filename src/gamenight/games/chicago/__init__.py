@@ -16,8 +16,9 @@ from gamenight.games.chicago.claims import (
     significant,
     value_of,
 )
-from gamenight.games.chicago.game import Chicago, ChicagoState
-from gamenight.games.chicago.rules import RULES, SPEC, ChicagoOptions
+from gamenight.games.chicago.game import Chicago, ChicagoState, Phase
+from gamenight.games.chicago.rules import RULES, SPEC, TEXT_ONLY, ChicagoOptions
 
-__all__ = ["CAT_NAMES", "CAT_WORDS", "EVAL", "NEXT_RANKS", "POINTS", "RULES", "ROYAL", "SPEC", "Chicago",
-           "ChicagoOptions", "ChicagoState", "claim_text", "claim_value", "hand_type", "significant", "value_of"]
+__all__ = ["CAT_NAMES", "CAT_WORDS", "EVAL", "NEXT_RANKS", "POINTS", "RULES", "ROYAL", "SPEC", "TEXT_ONLY", "Chicago",
+           "ChicagoOptions", "ChicagoState", "Phase", "claim_text", "claim_value", "hand_type", "significant",
+           "value_of"]

@@ -25,17 +25,14 @@ KING = 13
 FACE_RANKS = (11, 12, 13)
 CARD_ORDER_TRUMPS = (SPADES, HEARTS, CLUBS, DIAMONDS)
 """The score card's order of trumps for the four hands of a game: spades, hearts, clubs, diamonds."""
-MAX_PLAYERS = 16
-"""The app seats up to four tables (the book sets no limit)."""
+MAX_PLAYERS = 32
+"""The book sets no limit to the tables; the spec must list its player counts, so the app stops at eight
+tables (nothing else depends on this number)."""
 
 CORONATION, PROSPERITY, CONSPIRACY, CHIVALRY, REVOLUTION, CONFISCATION, RESTORATION = range(1, 8)
 GAME_NAMES = {CORONATION: "Coronation", PROSPERITY: "Prosperity", CONSPIRACY: "Conspiracy",
               CHIVALRY: "Chivalry", REVOLUTION: "Revolution", CONFISCATION: "Confiscation",
               RESTORATION: "Restoration"}
-GAME_CLAUSES = {CORONATION: "court_whist.card.coronation", PROSPERITY: "court_whist.card.prosperity",
-                CONSPIRACY: "court_whist.card.conspiracy", CHIVALRY: "court_whist.card.chivalry",
-                REVOLUTION: "court_whist.card.revolution", CONFISCATION: "court_whist.card.confiscation",
-                RESTORATION: "court_whist.card.restoration"}
 POSSIBLE = {CORONATION: (13, 13), PROSPERITY: (26, 26), CONSPIRACY: (13, 13), CHIVALRY: (13, 39),
             REVOLUTION: (13, 13), CONFISCATION: (13, 13), RESTORATION: (25, 25)}
 """The score card's "Total – possible" for one hand of each game (Chivalry: 13 to 39)."""
@@ -56,9 +53,9 @@ class CourtWhistOptions:
     partners: str = option(
         "rotate", "Partners: {value} (rotate: everybody gets a new partner after each game; fixed: partners "
         "stay together all evening and a winning pair moves on together).", choices=PARTNER_CHOICES)
-    sit_out_score: int = option(8, "A player sitting out scores {value} at each hand.", minimum=0, maximum=39)
+    sit_out_score: int = option(8, "Sit-out score: {value} a hand.", minimum=0, maximum=39)
     speaking: bool = option(
-        True, "In Confiscation a player who speaks owns up with 'speak' and forfeits 3 points: {value}.")
+        True, "The app takes 'speak' in Confiscation: {value}.")
 
 
 R = "Players and cards"
@@ -71,77 +68,99 @@ def _tables(n: int) -> bool:
     return n >= 8
 
 
+def _rotate(o: CourtWhistOptions) -> bool:
+    return o.partners == "rotate"
+
+
+DECK_RULE = Clause("court_whist.deck", "One deck of cards per table, not including jokers.", R)
+TABLES = Clause("court_whist.tables", "4 players per table, no limit to the number of tables you can have: every "
+                "four players make a table, and the players left over sit out (the app seats up to 32 players, "
+                "eight tables).", R)
+DEAL_ALL = Clause("court_whist.deal.all", "All cards are dealt out each round.", R)
+GOAL = Clause("court_whist.goal", "High score at the end of the 7 rounds wins: every player keeps their own score "
+              "card, and the highest grand total wins.", R)
+SETS = Clause("court_whist.sets", "Each group of 4 people plays one set of 4 hands as seen on the score sheet; the "
+              "tables play at the same time and the next game starts when every table has played its 4 hands.", G)
+PROGRESSION = Clause("court_whist.progression", "After each set of 4 hands, the winners (the partnership with the "
+                     "higher total for the set) move to a new table: the man moves counter-clockwise to the next "
+                     "table, the lady clockwise. At a single table nobody changes tables.", M,
+                     option="partners", when=_rotate)
+PROGRESSION_TIE = Clause("court_whist.progression.tie", "If there is a tie after the 4 hands then all players at "
+                         "that table cut and the highest man and highest lady move (aces high; ties cut again).", M,
+                         players=_tables, option="partners", when=_rotate)
+PROGRESSION_CONSPIRACY = Clause("court_whist.progression.conspiracy", "Conspiracy has no partners: after it the "
+                                "highest-scoring man and the highest-scoring lady at each table move (ties cut; the "
+                                "book does not say).", M, players=_tables, option="partners", when=_rotate)
+PROGRESSION_MIXED = Clause("court_whist.progression.mixed", "Where a table's winners are not one man and one lady, "
+                           "the higher scorer (or higher cut) moves counter-clockwise and the other clockwise, so "
+                           "every table keeps four players.", M, players=_tables, option="partners", when=_rotate)
+NEW_PARTNER = Clause("court_whist.new-partner", "One of the losers moves either left or right one chair at the table "
+                     "so all players get a new partner each round: the losers each partner one of the players "
+                     "arriving (at a single table, everybody is seated with a new partner); each partnership is one "
+                     "lady and one man where the table allows it.", M, option="partners", when=_rotate)
+FIXED_PARTNERS = Clause("court_whist.fixed-partners", "Partners stay the same all evening (partners sit opposite); "
+                        "a winning partnership moves together to the next table clockwise (ties: the pair holding "
+                        "the highest cut moves).", M, option="partners", when=lambda o: o.partners == "fixed")
+DEAL_CUT = Clause("court_whist.deal.cut", "All players cut for the deal the first time they play a round; high "
+                  "card deals (aces high). A tie for high cuts again.", G)
+DEAL_ROTATION = Clause("court_whist.deal.rotation", "After that the deal progresses around the table clockwise so "
+                       "that all players get a chance to deal once.", G)
+LEAD = Clause("court_whist.lead", "Deal all cards. The person to the left of the dealer plays the first card.", G)
+TRUMP = Clause("court_whist.trump", "Trump is decided as instructed on the score sheet.", G)
+COUNT = Clause("court_whist.count", "Points are counted up after each hand by partners (except Conspiracy) and "
+               "recorded on the score sheets; each player needs a copy of the score sheet.", G)
+TURN_UP = Clause("court_whist.conspiracy.turn-up", "For Conspiracy the last card dealt out is trump and is given to "
+                 "the dealer after everybody sees it.", G)
+PARTNERS = Clause("court_whist.partners", "Partners are selected at random and each set of partners will include "
+                  "one lady and one man: the app seats the tables and draws the first partnerships at random. Which "
+                  "seats are ladies is the house's setting, now {ladies} (auto: seats 1 and 2 of every four).", G,
+                  option="ladies")
+ACES = Clause("court_whist.aces", "Aces are high at all times, including cuts.", G)
+SIT_OUT = Clause("court_whist.sit-out", "Sit outs (if necessary) take a score of {sit_out_score} at each hand: when "
+                 "the players do not fill whole tables, the ones left over sit out a game at a time, in turn by "
+                 "seat.", G, option="sit_out_score")
+SIT_OUT_RETURN = Clause("court_whist.sit-out.return", "A player coming back from sitting out takes the chair of a "
+                        "player who now sits out (a lady's chair for a lady where possible).", G,
+                        players=lambda n: n % 4 != 0)
+CORONATION_CARD = Clause("court_whist.card.coronation", "Game 1, Coronation, partners: total tricks taken. Trump is "
+                         "declared by the owner of the King of Spades, then of the King of Hearts, the King of Clubs "
+                         "and the King of Diamonds. Total possible 13.", C)
+PROSPERITY_CARD = Clause("court_whist.card.prosperity", "Game 2, Prosperity, partners: each trick counts as double. "
+                         "Spades, Hearts, Clubs, then Diamonds trump. Total possible 26.", C)
+CONSPIRACY_CARD = Clause("court_whist.card.conspiracy", "Game 3, Conspiracy, no partners: each player scores own "
+                         "tricks only. The last card is turned up for trump. Total possible 13.", C)
+CHIVALRY_CARD = Clause("court_whist.card.chivalry", "Game 4, Chivalry, partners: 2 extra for each trick taken by "
+                       "the lady. Spades, Hearts, Clubs, then Diamonds trump. Total possible 13 to 39.", C)
+REVOLUTION_CARD = Clause("court_whist.card.revolution", "Game 5, Revolution, partners: each side scores the "
+                         "opponents' tricks. No trump. Total possible 13.", C)
+CONFISCATION_CARD = Clause("court_whist.card.confiscation", "Game 6, Confiscation, partners: each player speaking "
+                           "after the cards are dealt forfeits 3 points, which are deducted from the speaker's "
+                           "total. Spades, Hearts, Clubs, then Diamonds trump. Total possible 13.", C)
+SPEAKING = Clause("court_whist.confiscation.speak", "The app cannot hear the table: a player who spoke owns up with "
+                  "'speak' on their turn (table custom).", C, option="speaking", when=lambda o: o.speaking)
+RESTORATION_CARD = Clause("court_whist.card.restoration", "Game 7, Restoration, partners: count each face card as a "
+                          "point in addition to the tricks. Spades, Hearts, Clubs, then Diamonds trump. Total "
+                          "possible 25.", C)
+CARD_TOTAL = Clause("court_whist.card.total", "Grand total: the seven game totals added up.", C)
+
 RULES = Rules([
-    Clause("court_whist.deck", "One deck of cards per table, not including jokers.", R),
-    Clause("court_whist.tables", "4 players per table, no limit to the number of tables you can have (the app "
-           "seats 4 to 16 players: one table for every four, the players left over sit out).", R),
-    Clause("court_whist.deal.all", "All cards are dealt out each round.", R),
-    Clause("court_whist.goal", "High score at the end of the 7 rounds wins: every player keeps their own score "
-           "card, and the highest grand total wins.", R),
-    Clause("court_whist.sets", "Each group of 4 people plays one set of 4 hands as seen on the score sheet; the "
-           "tables play at the same time and the next game starts when every table has played its 4 hands.", G),
-    Clause("court_whist.progression", "After each set of 4 hands, the winners (the partnership with the higher "
-           "total for the set) move to a new table: the man moves counter-clockwise to the next table, the lady "
-           "clockwise. At a single table nobody changes tables.", M,
-           option="partners", when=lambda o: o.partners == "rotate"),
-    Clause("court_whist.progression.tie", "If there is a tie after the 4 hands then all players at that table "
-           "cut and the highest man and highest lady move (aces high; ties cut again).", M, players=_tables,
-           option="partners", when=lambda o: o.partners == "rotate"),
-    Clause("court_whist.progression.conspiracy", "Conspiracy has no partners: after it the highest-scoring man and "
-           "the highest-scoring lady at each table move (ties cut; the book does not say).", M, players=_tables,
-           option="partners", when=lambda o: o.partners == "rotate"),
-    Clause("court_whist.progression.mixed", "Where a table's winners are not one man and one lady, the higher "
-           "scorer (or higher cut) moves counter-clockwise and the other clockwise, so every table keeps four "
-           "players.", M, players=_tables, option="partners", when=lambda o: o.partners == "rotate"),
-    Clause("court_whist.new-partner", "One of the losers moves either left or right one chair at the table so all "
-           "players get a new partner each round: the losers each partner one of the players arriving (at a "
-           "single table, everybody is seated with a new partner); each partnership is one lady and one man "
-           "where the table allows it.", M, option="partners", when=lambda o: o.partners == "rotate"),
-    Clause("court_whist.fixed-partners", "Partners stay the same all evening (partners sit opposite); a winning "
-           "partnership moves together to the next table clockwise (ties: the pair holding the highest cut "
-           "moves).", M, option="partners", when=lambda o: o.partners == "fixed"),
-    Clause("court_whist.deal.cut", "All players cut for the deal the first time they play a round; high card "
-           "deals (aces high). A tie for high cuts again.", G),
-    Clause("court_whist.deal.rotation", "After that the deal progresses around the table clockwise so that all "
-           "players get a chance to deal once.", G),
-    Clause("court_whist.lead", "Deal all cards. The person to the left of the dealer plays the first card.", G),
-    Clause("court_whist.trump", "Trump is decided as instructed on the score sheet.", G),
-    Clause("court_whist.follow", "Players must follow suit if possible.", G),
-    *tricks.SHARED_CLAUSES,
-    Clause("court_whist.count", "Points are counted up after each hand by partners (except Conspiracy) and "
-           "recorded on the score sheets; each player needs a copy of the score sheet.", G),
-    Clause("court_whist.conspiracy.turn-up", "For Conspiracy the last card dealt out is trump and is given to the "
-           "dealer after everybody sees it.", G),
-    Clause("court_whist.partners", "Partners are selected at random and each set of partners will include one "
-           "lady and one man: the app seats the tables and draws the first partnerships at random. Which seats "
-           "are ladies is the house's setting, now {ladies} (auto: seats 1 and 2 of every four).", G,
-           option="ladies"),
-    Clause("court_whist.aces", "Aces are high at all times, including cuts.", G),
-    Clause("court_whist.sit-out", "Sit outs (if necessary) take a score of {sit_out_score} at each hand: when the "
-           "players do not fill whole tables, the ones left over sit out a game at a time, in turn by seat.", G,
-           option="sit_out_score"),
-    Clause("court_whist.sit-out.return", "A player coming back from sitting out takes the chair of a player who "
-           "now sits out (a lady's chair for a lady where possible).", G, players=lambda n: n % 4 != 0),
-    Clause("court_whist.card.coronation", "Game 1, Coronation, partners: total tricks taken. Trump is declared by "
-           "the owner of the King of Spades, then of the King of Hearts, the King of Clubs and the King of "
-           "Diamonds. Total possible 13.", C),
-    Clause("court_whist.card.prosperity", "Game 2, Prosperity, partners: each trick counts as double. Spades, "
-           "Hearts, Clubs, then Diamonds trump. Total possible 26.", C),
-    Clause("court_whist.card.conspiracy", "Game 3, Conspiracy, no partners: each player scores own tricks only. "
-           "The last card is turned up for trump. Total possible 13.", C),
-    Clause("court_whist.card.chivalry", "Game 4, Chivalry, partners: 2 extra for each trick taken by the lady. "
-           "Spades, Hearts, Clubs, then Diamonds trump. Total possible 13 to 39.", C),
-    Clause("court_whist.card.revolution", "Game 5, Revolution, partners: each side scores the opponents' tricks. "
-           "No trump. Total possible 13.", C),
-    Clause("court_whist.card.confiscation", "Game 6, Confiscation, partners: each player speaking after the cards "
-           "are dealt forfeits 3 points, which are deducted from the speaker's total. Spades, Hearts, Clubs, then "
-           "Diamonds trump. Total possible 13.", C),
-    Clause("court_whist.confiscation.speak", "The app cannot hear the table: a player who spoke owns up with "
-           "'speak' on their turn (table custom).", C, option="speaking", when=lambda o: o.speaking),
-    Clause("court_whist.card.restoration", "Game 7, Restoration, partners: count each face card as a point in "
-           "addition to the tricks. Spades, Hearts, Clubs, then Diamonds trump. Total possible 25.", C),
-    Clause("court_whist.card.total", "Grand total: the seven game totals added up.", C),
+    DECK_RULE, TABLES, DEAL_ALL, GOAL, SETS, PROGRESSION, PROGRESSION_TIE, PROGRESSION_CONSPIRACY, PROGRESSION_MIXED,
+    NEW_PARTNER, FIXED_PARTNERS, DEAL_CUT, DEAL_ROTATION, LEAD, TRUMP, *tricks.SHARED_CLAUSES, COUNT, TURN_UP,
+    PARTNERS, ACES, SIT_OUT, SIT_OUT_RETURN, CORONATION_CARD, PROSPERITY_CARD, CONSPIRACY_CARD, CHIVALRY_CARD,
+    REVOLUTION_CARD, CONFISCATION_CARD, SPEAKING, RESTORATION_CARD, CARD_TOTAL,
 ])
+TEXT_ONLY = (DECK_RULE, TABLES, DEAL_ALL, GOAL, NEW_PARTNER, DEAL_ROTATION, LEAD, TURN_UP, PARTNERS, ACES, SPEAKING,
+             CARD_TOTAL, tricks.HIGHEST_WINS, tricks.TRUMP_WINS, tricks.WINNER_LEADS)
+"""Clauses the deal, the seating and the play follow without citing them."""
+
+GAME_CLAUSES = {CORONATION: CORONATION_CARD, PROSPERITY: PROSPERITY_CARD, CONSPIRACY: CONSPIRACY_CARD,
+                CHIVALRY: CHIVALRY_CARD, REVOLUTION: REVOLUTION_CARD, CONFISCATION: CONFISCATION_CARD,
+                RESTORATION: RESTORATION_CARD}
+SCORING = {CORONATION: "total tricks taken", PROSPERITY: "each trick counts as double",
+           CONSPIRACY: "each player scores own tricks only", CHIVALRY: "2 extra for each trick taken by the lady",
+           REVOLUTION: "each side scores the opponents' tricks", CONFISCATION: "each player speaking forfeits 3 points",
+           RESTORATION: "each face card taken counts a point as well as the tricks"}
+"""The score card's line for each game, as the view shows it."""
 
 SPEC = GameSpec(
     id="court_whist", title="Court Whist", family="tricks", players=tuple(range(4, MAX_PLAYERS + 1)),

@@ -6,8 +6,9 @@ The meld counting lives in ``meld``; the options, clauses and spec in ``rules``;
 ``game``.
 """
 
-from gamenight.games.pinochle.game import Pinochle, PinochleState
+from gamenight.games.pinochle.game import Phase, Pinochle, PinochleState
 from gamenight.games.pinochle.meld import Meld, best_meld, find_melds
-from gamenight.games.pinochle.rules import RULES, SPEC, PinochleOptions
+from gamenight.games.pinochle.rules import RULES, SPEC, TEXT_ONLY, PinochleOptions, meld_clause
 
-__all__ = ["RULES", "SPEC", "Meld", "Pinochle", "PinochleOptions", "PinochleState", "best_meld", "find_melds"]
+__all__ = ["RULES", "SPEC", "TEXT_ONLY", "Meld", "Phase", "Pinochle", "PinochleOptions", "PinochleState", "best_meld",
+           "find_melds", "meld_clause"]

@@ -1,35 +1,61 @@
 """Partnership auction Pinochle (rulebook 001): the auction, the three-card exchange,
-trump and meld, trick play with crawling and over-trumping, throw-in and scoring."""
+trump and meld, trick play with crawling and over-trumping, throw-in and scoring.
+
+The deck holds four physical copies of each face: a legal-move list names a face once,
+while a hand lists every card. The meld a player lays down stays face up in front of
+them (the ``meld`` zone) until each card is played."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from itertools import combinations
 from typing import Any
 
-from gamenight.core.cards import SUIT_NAMES, Card, card_text, pinochle_deck
+from gamenight.core.cards import SUIT_NAMES, Card, card_text, cards_text, pinochle_deck
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action, parse_action
-from gamenight.engine.clauses import GAME_OVER, TURN, Clause, IllegalAction
+from gamenight.engine.clauses import UNKNOWN, IllegalAction
+from gamenight.engine.events import emit
 from gamenight.engine.game import Result
+from gamenight.engine.legality import Step, narrow, refuse
 from gamenight.engine.registry import register
-from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.engine.view import Zone
+from gamenight.engine.scoresheet import ScoreSheet, team_name
+from gamenight.engine.view import Fact, FactKind, Prompt, Zone, ZoneKind, fact, flag, per_seat
 from gamenight.families import tricks
 from gamenight.families.tricks import SUIT_WORDS, TrickGame, TrickState
 from gamenight.games.pinochle.meld import RANK_ORDER, Meld, exposed_faces, find_melds, meld_points
 from gamenight.games.pinochle.rules import (
+    ASK,
+    BID_END,
+    BID_HIGHER,
+    BID_MINIMUM,
+    BID_STEPS,
+    COUNT_LAST,
     CRAWL,
+    DEALER_STUCK,
+    DEALER_STUCK_25,
     FOLLOW,
+    GAME,
+    GAME_TIE,
+    GIVE,
+    GIVE_BACK,
+    MADE,
+    MELD_SHOW,
     MUST_TRUMP,
+    NO_REENTRY,
     NO_THROW_IN,
     OVER_TRUMP,
-    RULES,
+    SCORE_COUNT,
+    SET,
     SPEC,
     TEAMS,
     THROW_IN,
+    TRUMP,
+    meld_clause,
 )
 
 DECK = tuple(pinochle_deck())
@@ -48,6 +74,16 @@ POINTS = tricks.point_table(lambda c: 1 if c & 15 in (14, 10, 13) else 0)
 LAST_TRICK = 2
 _SUIT_LETTERS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 _BID_LISTS: dict[int, list[Action]] = {}
+
+
+class Phase(StrEnum):
+    BID = "bidding"
+    ASK = "asking"
+    GIVE = "passing"
+    RETURN = "passing back"
+    TRUMP = "naming trump"
+    PLAY = "play"
+    OVER = "over"
 
 
 def valid_bid(n: int, high: int) -> bool:
@@ -80,6 +116,24 @@ def partner(seat: int) -> int:
     return (seat + 2) % 4
 
 
+def _is_number(a: object) -> bool:
+    return isinstance(a, int) and not isinstance(a, (Card, bool))
+
+
+def _is_bid(a: Action) -> bool:
+    return a.verb == "bid" and len(a.args) == 1 and _is_number(a.args[0])
+
+
+def _short(held: Counter[int], chosen: Sequence[Card]) -> Card | None:
+    """The first card of ``chosen`` that ``held`` (faces counted) cannot cover, or None."""
+    need: Counter[int] = Counter()
+    for c in chosen:
+        need[int(c)] += 1
+        if need[int(c)] > held[int(c)]:
+            return c
+    return None
+
+
 @dataclass
 class PinochleState(TrickState):
     bids: list[tuple[int, int | None]] = field(default_factory=list)
@@ -93,10 +147,6 @@ class PinochleState(TrickState):
     stuck: bool = False
     """This hand's bid was the dealer's forced bid."""
     asked: int | None = None
-    given: list[Card] = field(default_factory=list)
-    """The cards the partner passed to the bidder (seen by those two only)."""
-    returned: list[Card] = field(default_factory=list)
-    """The cards the bidder passed back (seen by those two only)."""
     melds: list[list[Meld]] = field(default_factory=list)
     meld_points: list[int] = field(default_factory=list)
     exposed: list[list[Card]] = field(default_factory=list)
@@ -118,7 +168,7 @@ class Pinochle(TrickGame[PinochleState]):
 
     def _deal(self, state: PinochleState) -> None:
         self.start_hand(state, state.deck, 20)
-        state.phase = "bid"
+        state.phase = Phase.BID
         state.bids = []
         state.passed = [False] * 4
         state.high = 0
@@ -126,49 +176,73 @@ class Pinochle(TrickGame[PinochleState]):
         state.forced = state.stuck = False
         state.bid_turn = left_of(state.dealer, 4)
         state.asked = None
-        state.given = []
-        state.returned = []
         state.melds = [[] for _ in range(4)]
         state.meld_points = [0] * 4
         state.exposed = [[] for _ in range(4)]
         state.trump = None
         state.suit, state.power = tricks.ranked_tables(RANK_ORDER, None)
 
-    # --- the auction and the exchange ----------------------------------------------------------
+    # --- the auction and the exchange: who acts and the cascades -------------------------------
     def other_to_act(self, state: PinochleState) -> tuple[int, ...]:
         phase = state.phase
-        if phase == "bid":
+        if phase == Phase.BID:
             return (state.bid_turn,)
         if state.bidder is None:
             return ()
-        if phase == "give":
+        if phase == Phase.GIVE:
             return (partner(state.bidder),)
-        if phase in ("ask", "return", "trump"):
+        if phase in (Phase.ASK, Phase.RETURN, Phase.TRUMP):
             return (state.bidder,)
         return ()
 
-    def other_legal(self, state: PinochleState, seat: int) -> list[Action]:
-        if seat not in self.other_to_act(state):
-            return []
-        phase = state.phase
-        if phase == "bid":
-            if state.forced:
-                if state.options.stuck_dealer == "exactly-25":
-                    return [Action("bid", (MIN_BID,))]
-                return list(bid_actions(state.high))
-            return [PASS, *bid_actions(state.high)]
-        if phase == "ask":
-            return list(ASKS)
-        if phase == "trump":
-            return list(TRUMPS)
-        if phase in ("give", "return"):
-            return [Action("give", combo) for combo in self._give_choices(state, seat)]
-        return []
+    def bid_cascade(self, state: PinochleState, moves: Sequence[Action]) -> Iterator[Step[Action]]:
+        """The auction's rules on ``moves`` (the listed ones, or the one move refused)."""
+        allowed = [a for a in moves if a == PASS or _is_bid(a)]
+        yield Step(allowed, BID_HIGHER, "bid a number of points, for example 'bid 30', or pass")
+        if state.forced:
+            stuck_25 = state.options.stuck_dealer == "exactly-25"
+            clause = DEALER_STUCK_25 if stuck_25 else DEALER_STUCK
+            allowed = [a for a in allowed if a != PASS]
+            yield Step(allowed, clause, "the first three players passed, so the dealer must bid")
+            if stuck_25:
+                allowed = [a for a in allowed if a.args[0] == MIN_BID]
+                yield Step(allowed, DEALER_STUCK_25, f"the dealer's forced bid is {MIN_BID}")
+        allowed = [a for a in allowed if a == PASS or a.args[0] >= MIN_BID]
+        yield Step(allowed, BID_MINIMUM, f"the lowest bid is {MIN_BID}")
+        allowed = [a for a in allowed if a == PASS or a.args[0] <= BY_ONES_TO or a.args[0] % BID_STEP == 0]
+        yield Step(allowed, BID_STEPS, lambda move: f"above {BY_ONES_TO} bids go up by {BID_STEP}s, and "
+                   f"{move.args[0]} is not a multiple of {BID_STEP}")
+        allowed = [a for a in allowed if a == PASS or a.args[0] > state.high]
+        yield Step(allowed, BID_HIGHER, f"the bid stands at {state.high}: bid more or pass")
 
-    def _give_choices(self, state: PinochleState, seat: int) -> list[tuple[Card, ...]]:
-        """Every different set of three cards (by face) ``seat`` may pass now."""
+    def give_cascade(self, state: PinochleState, seat: int, moves: Sequence[Action]) -> Iterator[Step[Action]]:
+        """The exchange's rules on three cards passed between the partners."""
+        giving = state.phase == Phase.GIVE
+        clause = GIVE if giving else GIVE_BACK
+        allowed = [a for a in moves if a.verb == "give" and len(a.args) == 3 and len(a.cards) == 3]
+        yield Step(allowed, clause, "pass exactly three cards, for example 'give AH 10H KH'")
         hand = state.hands[seat]
-        if state.phase == "give" and state.asked is not None:
+        held = Counter(int(c) for c in hand)
+        allowed = [a for a in allowed if _short(held, a.cards) is None]
+
+        def not_held(move: Action) -> str:
+            card = _short(held, move.cards)
+            return f"you hold only {held[int(card)]} {card}" if card is not None and held[int(card)] else \
+                f"you do not hold {card}"
+
+        yield Step(allowed, tricks.PLAY_FROM_HAND, not_held)
+        if giving and state.asked is not None:
+            asked = state.asked
+            have = sum(1 for c in hand if c >> 4 == asked)
+            need = min(3, have)
+            allowed = [a for a in allowed if sum(1 for c in a.cards if c >> 4 == asked) >= need]
+            yield Step(allowed, GIVE, f"{SUIT_NAMES[asked]} were asked for and you hold {have}: pass {need} of them")
+
+    def _give_choices(self, state: PinochleState, seat: int) -> list[Action]:
+        """Every different set of three cards (by face) ``seat`` might pass: the candidates the
+        cascade narrows for the listed moves."""
+        hand = state.hands[seat]
+        if state.phase == Phase.GIVE and state.asked is not None:
             of_suit = [c for c in hand if c >> 4 == state.asked]
             if len(of_suit) >= 3:
                 pools: list[tuple[Card, ...]] = list(combinations(of_suit, 3))
@@ -180,115 +254,80 @@ class Pinochle(TrickGame[PinochleState]):
         seen: dict[tuple[int, ...], tuple[Card, ...]] = {}
         for combo in pools:
             seen.setdefault(tuple(int(c) for c in combo), combo)
-        return list(seen.values())
+        return [Action("give", combo) for combo in seen.values()]
 
-    def check(self, state: PinochleState, seat: int, action: Action) -> None:
+    def choice_cascade(self, state: PinochleState) -> Iterator[Step[Action]]:
+        """Asking for a suit and naming trump: a suit by name."""
+        if state.phase == Phase.ASK:
+            yield Step(ASKS, ASK, "name the suit you want from your partner, for example 'ask hearts'")
+        else:
+            yield Step(TRUMPS, TRUMP, "name the trump suit, for example 'trump spades'")
+
+    def other_legal(self, state: PinochleState, seat: int) -> list[Action]:
+        if seat not in self.other_to_act(state):
+            return []
         phase = state.phase
-        if state.over:
-            raise IllegalAction(GAME_OVER)
-        if seat not in self.to_act(state):
-            raise IllegalAction(TURN, f"seat {seat} is not to act")
-        if phase in ("give", "return") and action.verb == "give":
-            problem = self._give_problem(state, seat, action)
-            if problem:
-                raise IllegalAction(problem[0], problem[1], state.options)
-            return
-        if phase == "bid" and action.verb == "bid" and len(action.args) == 1 and _is_number(action.args[0]) \
-                and not (state.forced and state.options.stuck_dealer == "exactly-25"):
-            n = int(action.args[0])
-            if valid_bid(n, state.high):
-                return
-        super().check(state, seat, action)
+        if phase == Phase.BID:
+            return list(narrow(self.bid_cascade(state, [PASS, *bid_actions(state.high)])))
+        if phase in (Phase.GIVE, Phase.RETURN):
+            return list(narrow(self.give_cascade(state, seat, self._give_choices(state, seat))))
+        return list(narrow(self.choice_cascade(state)))
 
-    def _give_problem(self, state: PinochleState, seat: int, action: Action) -> tuple[Clause, str] | None:
-        args = action.args
-        clause = RULES["pinochle.pass.give"] if state.phase == "give" else RULES["pinochle.pass.back"]
-        if len(args) != 3 or not all(isinstance(a, Card) for a in args):
-            return clause, "pass exactly three cards"
-        held = Counter(int(c) for c in state.hands[seat])
-        want = Counter(int(c) for c in args)
-        if any(held[f] < n for f, n in want.items()):
-            return tricks.PLAY_FROM_HAND, "you can only pass cards you hold"
-        if state.phase == "give":
-            asked = state.asked
-            have = sum(1 for c in state.hands[seat] if c >> 4 == asked)
-            gave = sum(1 for c in args if isinstance(c, Card) and c >> 4 == asked)
-            if gave < min(3, have):
-                return clause, f"you must pass {min(3, have)} {SUIT_NAMES[asked or 0]}"
-        return None
-
-    def explain(self, state: PinochleState, seat: int, action: Action) -> Clause | None:
+    def other_refusal(self, state: PinochleState, seat: int, action: Action) -> None:
         phase = state.phase
-        verb = action.verb
-        if phase == "play":
-            if verb == "throw":
-                return THROW_IN if state.options.throw_in else NO_THROW_IN
-            if verb != "play" or len(action.args) != 1 or not isinstance(action.args[0], Card):
-                return None
-            return self._play_clause(state, seat, action.args[0])
-        if phase == "bid":
-            if state.forced and verb == "pass":
-                return RULES["pinochle.bid.dealer-stuck" if state.options.stuck_dealer == "at-least-25"
-                             else "pinochle.bid.dealer-stuck-25"]
-            if verb != "bid" or len(action.args) != 1 or not _is_number(action.args[0]):
-                return RULES["pinochle.bid.higher"]
-            n = int(action.args[0])
-            if state.forced and state.options.stuck_dealer == "exactly-25":
-                return RULES["pinochle.bid.dealer-stuck-25"]
-            if n < MIN_BID:
-                return RULES["pinochle.bid.minimum"]
-            if n > BY_ONES_TO and n % BID_STEP:
-                return RULES["pinochle.bid.steps"]
-            return RULES["pinochle.bid.higher"]
-        if phase == "ask":
-            return RULES["pinochle.pass.ask"]
-        if phase == "give":
-            return RULES["pinochle.pass.give"]
-        if phase == "return":
-            return RULES["pinochle.pass.back"]
-        if phase == "trump":
-            return RULES["pinochle.trump"]
-        return None
+        if phase == Phase.BID:
+            cascade = self.bid_cascade(state, [action])
+        elif phase in (Phase.GIVE, Phase.RETURN):
+            cascade = self.give_cascade(state, seat, [action])
+        else:
+            cascade = self.choice_cascade(state)
+        refuse(cascade, action, state.options, UNKNOWN)
 
+    def off_turn(self, state: PinochleState, seat: int, action: Action) -> None:
+        if state.phase == Phase.BID and not state.over and state.passed[seat]:
+            raise IllegalAction(NO_REENTRY, "you passed, so you are out of the bidding", state.options)
+
+    # --- the auction and the exchange: what happens ----------------------------------------------
     def other_apply(self, state: PinochleState, seat: int, action: Action) -> None:
         phase = state.phase
-        if phase == "bid":
+        if phase == Phase.BID:
             self._bid(state, seat, action)
-        elif phase == "ask":
+        elif phase == Phase.ASK:
             state.asked = SUIT_WORDS.index(str(action.args[0]))
-            state.phase = "give"
-        elif phase in ("give", "return"):
-            cards = [c for c in action.args if isinstance(c, Card)]
+            state.phase = Phase.GIVE
+            emit(state, f"{{0}} asks {{1}} for {SUIT_NAMES[state.asked]}", seat, partner(seat), kind="ask")
+        elif phase in (Phase.GIVE, Phase.RETURN):
             hand = state.hands[seat]
-            moved = [hand.pop(hand.index(c)) for c in cards]
+            moved = sorted(hand.pop(hand.index(c)) for c in action.cards)
             to = partner(seat)
             state.hands[to].extend(moved)
             state.hands[to].sort()
-            if phase == "give":
-                state.given = sorted(moved)
-                state.phase = "return"
-            else:
-                state.returned = sorted(moved)
-                state.phase = "trump"
-        elif phase == "trump":
+            emit(state, "{0} passes " + cards_text(moved) + " to {1}", seat, to, pieces=moved, kind="pass",
+                 to=(seat, to), others="{0} passes three cards face down to {1}")
+            state.phase = Phase.RETURN if phase == Phase.GIVE else Phase.TRUMP
+        else:
             self._call_trump(state, SUIT_WORDS.index(str(action.args[0])))
 
     def _bid(self, state: PinochleState, seat: int, action: Action) -> None:
         if action.verb == "pass":
             state.bids.append((seat, None))
             state.passed[seat] = True
+            emit(state, "{0} passes", seat, kind="bid")
         else:
             n = int(action.args[0])
             state.bids.append((seat, n))
             state.high = n
             state.bidder = seat
             state.forced = False
+            emit(state, f"{{0}} bids {n}", seat, kind="bid")
         if sum(state.passed) == 3:
             if state.bidder is None:  # the first three passed: the dealer must bid
                 state.forced = state.stuck = True
                 state.bid_turn = state.dealer
+                emit(state, "The first three players passed: {0} must bid", state.dealer, kind="bid")
                 return
-            state.phase = "ask"
+            state.phase = Phase.ASK
+            emit(state, f"{{0}} wins the bid at {state.high}", state.bidder, kind="bid")
             return
         nxt = left_of(seat, 4)
         while state.passed[nxt]:
@@ -299,76 +338,101 @@ class Pinochle(TrickGame[PinochleState]):
         assert state.bidder is not None
         state.trump = trump
         state.suit, state.power = tricks.ranked_tables(RANK_ORDER, trump)
+        emit(state, f"{{0}} names {SUIT_NAMES[trump]} trump", state.bidder, kind="trump")
         for s in range(4):
             melds = find_melds(state.hands[s], trump)
             state.melds[s] = melds
             state.meld_points[s] = meld_points(melds)
             held = {int(c): c for c in state.hands[s]}
             state.exposed[s] = [held[f] for f in exposed_faces(melds)]
-        state.phase = "play"
+            if melds:
+                parts = ", ".join(f"{m.name} {m.points}" for m in melds)
+                emit(state, f"{{0}} melds {state.meld_points[s]}: {parts}", s, pieces=state.exposed[s],
+                     kind="meld")
+            else:
+                emit(state, "{0} has no meld", s, kind="meld")
+        for a, b in TEAMS:
+            emit(state, f"{{0}} and {{1}} meld {state.meld_points[a] + state.meld_points[b]} together", a, b,
+                 kind="meld")
+        state.phase = Phase.PLAY
         state.leader = state.turn = state.bidder
 
     # --- play -----------------------------------------------------------------------------------
-    def can_throw_in(self, state: PinochleState, seat: int) -> bool:
-        return (state.phase == "play" and seat == state.bidder and not state.trick and state.options.throw_in
-                and not any(state.tricks_won))
+    def play_cascade(self, state: PinochleState, seat: int) -> Iterator[Step[Card]]:
+        """The family's cascade, with the book's own words on following suit (where you cannot,
+        you must trump: the family's "play any card" is not Pinochle's rule)."""
+        hand = state.hands[seat]
+        yield Step(hand, tricks.PLAY_FROM_HAND, "you do not hold {move}")
+        trick = state.trick
+        if not trick:
+            return
+        suit = state.suit
+        led = suit[trick[0][1]]
+        same = [c for c in hand if suit[c] == led]
+        allowed = hand
+        if same and len(same) < len(hand):
+            allowed = same
+            yield Step(same, FOLLOW, f"{SUIT_NAMES[led]} were led and you hold "
+                       f"{'one of them' if len(same) == 1 else f'{len(same)} of them'}")
+        yield from self.follow_steps(state, seat, allowed)
 
-    def legal_actions(self, state: PinochleState, seat: int) -> list[Action]:
-        acts = super().legal_actions(state, seat)
-        if state.phase == "play" and not state.trick and seat == state.bidder and self.can_throw_in(state, seat):
-            acts.append(THROW)
-        return acts
-
-    def play_restriction(self, state: PinochleState, seat: int, allowed: list[Card]) -> tuple[list[Card],
-                                                                                               Clause | None]:
+    def follow_steps(self, state: PinochleState, seat: int, allowed: list[Card]) -> Iterator[Step[Card]]:
         trick = state.trick
         suit = state.suit
         power = state.power
         trump = state.trump
         led = suit[trick[0][1]]
-        best_trump = -1
-        best_led = -1
+        best_trump: Card | None = None
+        best_led: Card | None = None
         for _, c in trick:
             s = suit[c]
             if s == trump:
-                if power[c] > best_trump:
-                    best_trump = power[c]
-            elif s == led and power[c] > best_led:
-                best_led = power[c]
+                if best_trump is None or power[c] > power[best_trump]:
+                    best_trump = c
+            elif s == led and (best_led is None or power[c] > power[best_led]):
+                best_led = c
         if suit[allowed[0]] == led:  # following suit
-            if led != trump and best_trump >= 0:
-                return allowed, None  # already trumped: any card of the suit led
-            beat = best_trump if led == trump else best_led
-            higher = [c for c in allowed if power[c] > beat]
+            if led != trump and best_trump is not None:
+                return  # already trumped: any card of the suit led
+            best = best_trump if led == trump else best_led
+            assert best is not None
+            higher = [c for c in allowed if power[c] > power[best]]
             if higher and len(higher) < len(allowed):
-                return higher, CRAWL
-            return allowed, None
+                yield Step(higher, CRAWL, f"you can beat {card_text(best)}, so you must")
+            return
         trumps = [c for c in allowed if suit[c] == trump]
         if not trumps:
-            return allowed, None
-        if best_trump >= 0:
-            higher = [c for c in trumps if power[c] > best_trump]
-            if higher:
-                return higher, OVER_TRUMP
-        return trumps, MUST_TRUMP
+            return
+        if len(trumps) < len(allowed):
+            yield Step(trumps, MUST_TRUMP, f"you have no {SUIT_NAMES[led]}, so you must trump")
+        if best_trump is not None:
+            higher = [c for c in trumps if power[c] > power[best_trump]]
+            if higher and len(higher) < len(trumps):
+                yield Step(higher, OVER_TRUMP, f"you can beat the trump {card_text(best_trump)}, so you must")
 
-    def _play_clause(self, state: PinochleState, seat: int, card: Card) -> Clause | None:
-        """Why ``card`` may not be played now."""
-        hand = state.hands[seat]
-        if card not in hand:
-            return tricks.PLAY_FROM_HAND
-        if not state.trick:
-            return None
-        suit = state.suit
-        led = suit[state.trick[0][1]]
-        if any(suit[c] == led for c in hand):
-            return FOLLOW if suit[card] != led else CRAWL
-        if suit[card] != state.trump:
-            return MUST_TRUMP
-        return OVER_TRUMP
+    def throw_cascade(self, state: PinochleState, seat: int) -> Iterator[Step[Action]]:
+        if not state.options.throw_in:
+            yield Step([], NO_THROW_IN, "this table plays every hand out")
+            return
+        allowed = [THROW] if seat == state.bidder else []
+        yield Step(allowed, THROW_IN, "only the bidder may throw in the hand")
+        allowed = allowed if not state.trick and not any(state.tricks_won) else []
+        yield Step(allowed, THROW_IN, "a hand can be thrown in only before the first lead")
+
+    def legal_actions(self, state: PinochleState, seat: int) -> list[Action]:
+        acts = super().legal_actions(state, seat)
+        if state.phase == Phase.PLAY and seat == state.turn and not state.over:
+            acts += narrow(self.throw_cascade(state, seat))
+        return acts
+
+    def refusal(self, state: PinochleState, seat: int, action: Action) -> None:
+        if state.phase == Phase.PLAY and action.verb == "throw":
+            refuse(self.throw_cascade(state, seat), action, state.options, UNKNOWN)
+            return
+        super().refusal(state, seat, action)
 
     def _apply(self, state: PinochleState, seat: int, action: Action) -> None:
-        if state.phase == "play":
+        if state.phase == Phase.PLAY:
             if action.verb == "throw":
                 self._throw_in(state)
                 return
@@ -385,7 +449,7 @@ class Pinochle(TrickGame[PinochleState]):
         for s in range(4):
             melds = state.melds[s]
             if melds:
-                parts = ", ".join(f"{m.name} {m.points} [{m.clause}]" for m in melds)
+                parts = ", ".join(f"{m.name} {m.points} [{meld_clause(m).id}]" for m in melds)
                 notes.append(f"seat {s} meld {state.meld_points[s]}: {parts}")
             else:
                 notes.append(f"seat {s} meld 0")
@@ -394,10 +458,10 @@ class Pinochle(TrickGame[PinochleState]):
     def _header(self, state: PinochleState) -> str:
         asked = SUIT_NAMES[state.asked] if state.asked is not None else "?"
         trump = SUIT_NAMES[state.trump] if state.trump is not None else "?"
-        clause = "pinochle.bid.dealer-stuck" + ("" if state.options.stuck_dealer == "at-least-25" else "-25")
-        forced = f" (the dealer was forced to bid [{clause}])" if state.stuck else ""
-        return (f"seat {state.bidder} won the bid at {state.high}{forced} [pinochle.bid.end], asked for {asked} "
-                f"[pinochle.pass.ask] and named {trump} trump [pinochle.trump]")
+        clause = DEALER_STUCK if state.options.stuck_dealer == "at-least-25" else DEALER_STUCK_25
+        forced = f" (the dealer was forced to bid [{clause.id}])" if state.stuck else ""
+        return (f"seat {state.bidder} won the bid at {state.high}{forced} [{BID_END.id}], asked for {asked} "
+                f"[{ASK.id}] and named {trump} trump [{TRUMP.id}]")
 
     def team_meld(self, state: PinochleState) -> list[int]:
         return [state.meld_points[a] + state.meld_points[b] for a, b in TEAMS]
@@ -413,10 +477,12 @@ class Pinochle(TrickGame[PinochleState]):
         pts = [0, 0]
         pts[bt] = -state.high
         pts[1 - bt] = meld[1 - bt]
-        names = [f"seats {' & '.join(map(str, t))}" for t in TEAMS]
+        names = [team_name(t) for t in TEAMS]
         notes = [self._header(state), *self._meld_notes(state),
                  f"{names[bt]} threw in: they score nothing for meld and lose their bid of {state.high}; "
-                 f"{names[1 - bt]} add their meld {meld[1 - bt]} [pinochle.score.throw-in]"]
+                 f"{names[1 - bt]} add their meld {meld[1 - bt]} [{THROW_IN.id}]"]
+        emit(state, f"{{0}} throws in the hand: {{0}} and {{1}} lose their bid of {state.high}; {{2}} and {{3}} "
+             f"add their meld of {meld[1 - bt]}", *TEAMS[bt], *TEAMS[1 - bt], kind="summary")
         self._record(state, f"hand {state.hand_no} (thrown in)", pts, notes)
 
     def end_hand(self, state: PinochleState) -> None:
@@ -426,31 +492,43 @@ class Pinochle(TrickGame[PinochleState]):
         took = self.trick_points(state)
         last = team_of(state.leader)
         took[last] += LAST_TRICK
-        names = [f"seats {' & '.join(map(str, t))}" for t in TEAMS]
+        emit(state, f"{{0}} takes the last trick: {LAST_TRICK} points more", state.leader, kind="summary")
+        names = [team_name(t) for t in TEAMS]
         notes = [self._header(state), *self._meld_notes(state)]
         for t in range(2):
-            notes.append(f"{names[t]} meld {meld[t]} [pinochle.meld.show] and {took[t]} in tricks "
-                         "[pinochle.score.count]" + (" (last trick 2 [pinochle.count.last])" if t == last else ""))
+            notes.append(f"{names[t]} meld {meld[t]} [{MELD_SHOW.id}] and {took[t]} in tricks [{SCORE_COUNT.id}]"
+                         + (f" (last trick 2 [{COUNT_LAST.id}])" if t == last else ""))
+            emit(state, f"{{0}} and {{1}}: meld {meld[t]} and {took[t]} in tricks", *TEAMS[t], kind="summary")
         made = meld[bt] + took[bt]
         pts = [meld[t] + took[t] for t in range(2)]
         if made >= state.high:
             notes.append(f"{names[bt]} made {made} against a bid of {state.high}: both sides score what they made "
-                         "[pinochle.score.made]")
+                         f"[{MADE.id}]")
+            emit(state, f"{{0}} and {{1}} make {made} against their bid of {state.high}", *TEAMS[bt],
+                 kind="summary")
         else:
             pts[bt] = -state.high
             notes.append(f"{names[bt]} made only {made} against a bid of {state.high}: set, minus {state.high} "
-                         f"[pinochle.score.set]; {names[1 - bt]} keep their {pts[1 - bt]}")
+                         f"[{SET.id}]; {names[1 - bt]} keep their {pts[1 - bt]}")
+            emit(state, f"{{0}} and {{1}} make only {made} against their bid of {state.high}: set, minus "
+                 f"{state.high}", *TEAMS[bt], kind="summary")
         self._record(state, f"hand {state.hand_no}", pts, notes)
 
     def _record(self, state: PinochleState, label: str, pts: list[int], notes: list[str]) -> None:
         assert state.bidder is not None
-        state.sheet.add(label, tuple(pts), state.ply + 1, notes)
         target = state.options.target
-        reached = [t for t, total in enumerate(state.sheet.totals) if total >= target]
+        totals = [a + b for a, b in zip(state.sheet.totals, pts)]
+        reached = [t for t, total in enumerate(totals) if total >= target]
+        if len(reached) == 2:
+            notes.append(f"both sides reach {target}: the bidding side wins [{GAME_TIE.id}]")
+        elif reached:
+            notes.append(f"{team_name(TEAMS[reached[0]])} reach {target} [{GAME.id}]")
+        state.sheet.add(label, tuple(pts), state.ply + 1, notes)
         if reached:
             state.winning_team = team_of(state.bidder) if len(reached) == 2 else reached[0]
             state.over = True
-            state.phase = "over"
+            state.phase = Phase.OVER
+            emit(state, "{0} and {1} win the game", *TEAMS[state.winning_team], kind="summary")
             return
         state.dealer = left_of(state.dealer, 4)
         self._deal(state)
@@ -462,51 +540,45 @@ class Pinochle(TrickGame[PinochleState]):
             w = 0 if totals[0] >= totals[1] else 1
         return Result(TEAMS[w], (TEAMS[w], TEAMS[1 - w]), totals)
 
-    # --- views ---------------------------------------------------------------------------------
-    def view(self, state: PinochleState, seat: int | None) -> dict[str, Any]:
-        v = self.trick_view(state, seat)
-        v["teams"] = [list(t) for t in TEAMS]
-        v["scores"] = list(state.sheet.totals)
-        v["target"] = state.options.target
-        v["bids"] = [{"seat": s, "bid": b if b is not None else "pass"} for s, b in state.bids]
-        v["high_bid"] = state.high or None
-        v["bidder"] = state.bidder if state.phase != "bid" else None
-        v["high_bidder"] = state.bidder
-        v["passed"] = [s for s in range(4) if state.passed[s]] if state.passed else []
-        v["forced"] = state.forced
-        v["asked"] = "CDHS"[state.asked] if state.asked is not None else None
-        melded = state.trump is not None and state.phase in ("play", "over")
-        v["melds"] = [[{"meld": m.name, "points": m.points, "cards": [card_text(f) for f in m.faces]}
-                       for m in state.melds[s]] for s in range(4)] if melded else None
-        v["meld_points"] = list(state.meld_points) if melded else None
-        v["team_meld"] = self.team_meld(state) if melded else None
-        v["shown"] = [[card_text(c) for c in state.exposed[s]] for s in range(4)] if melded else None
-        v["trick_points"] = self.trick_points(state)
-        v["can_throw_in"] = seat is not None and self.can_throw_in(state, seat)
-        v["throw_in_allowed"] = state.options.throw_in
-        if seat is not None and state.bidder is not None and seat in (state.bidder, partner(state.bidder)):
-            # The cards passed to this seat that it still holds (what it passed away is in its log).
-            got = Counter(int(c) for c in (state.given if seat == state.bidder else state.returned))
-            held = Counter(int(c) for c in state.hands[seat])
-            v["received"] = [card_text(f) for f in sorted((got & held).elements())]
-        return v
+    # --- what players see ------------------------------------------------------------------------
+    def facts(self, state: PinochleState, seat: int | None) -> list[Fact]:
+        facts: list[Fact] = []
+        if state.phase == Phase.BID:
+            said = [""] * 4
+            for s, b in state.bids:
+                said[s] = "pass" if b is None else str(b)
+            facts.append(per_seat("bids", "Bids", said, FactKind.TEXT))
+            if state.forced:
+                facts.append(flag("dealer-forced", "The dealer must bid", True))
+        if state.bidder is not None:
+            facts += [fact("bid", "High bid", FactKind.NUMBER, state.high),
+                      fact("bidder", "Bidder", FactKind.SEAT, state.bidder)]
+        if state.asked is not None:
+            facts.append(fact("asked", "Asked for", FactKind.SUIT, SUIT_WORDS[state.asked]))
+        if state.trump is not None:
+            facts += [fact("trump", "Trump", FactKind.SUIT, SUIT_WORDS[state.trump]),
+                      per_seat("meld", "Meld", state.meld_points),
+                      per_seat("counters", "Counters taken",
+                               [sum(POINTS[c] for c in state.taken[s]) for s in range(4)])]
+        return facts
 
     def zones(self, state: PinochleState) -> list[Zone]:
-        zones: list[Zone] = []
+        """Each hand (every physical card, less those laid out as meld), the meld each player
+        laid face up, the trick and the last trick."""
+        zones = [z for z in self.trick_zones(state) if z.kind is not ZoneKind.HAND]
         for s in range(4):
             shown = Counter(int(c) for c in state.exposed[s])
-            public: list[Card] = []
-            hidden: list[Card] = []
+            laid: list[Card] = []
+            held: list[Card] = []
             for c in state.hands[s]:
                 if shown[int(c)] > 0:
                     shown[int(c)] -= 1
-                    public.append(c)
+                    laid.append(c)
                 else:
-                    hidden.append(c)
-            zones.append(Zone(f"hand {s}", hidden, frozenset({s})))
-            zones.append(Zone(f"meld shown {s}", public))
-        zones.append(Zone("trick", [c for _, c in state.trick]))
-        zones += [Zone(f"taken {s}", state.taken[s]) for s in range(4)]
+                    held.append(c)
+            zones.append(Zone("hand", held, frozenset({s}), owner=s, kind=ZoneKind.HAND, label="Hand"))
+            if state.trump is not None:
+                zones.append(Zone("meld", laid, owner=s, team=team_of(s), kind=ZoneKind.MELD, label="Meld"))
         return zones
 
     def redact(self, state: PinochleState, seat: int, action: Action, viewer: int | None) -> str:
@@ -520,30 +592,23 @@ class Pinochle(TrickGame[PinochleState]):
             tokens = [_SUIT_LETTERS.get(t.lower(), t.lower()) for t in tokens]
         return parse_action(" ".join(tokens))
 
-    def prompt(self, state: PinochleState, seat: int) -> str:
+    def prompt(self, state: PinochleState, seat: int) -> Prompt | str:
         if seat not in self.to_act(state):
             return ""
         phase = state.phase
-        if phase == "bid":
+        if phase == Phase.BID:
             if state.forced:
-                return "Everyone else passed: you must bid at least 25 ('bid 25')."
-            nxt = next_bid(state.high)
-            return f"Bid {nxt} or more ('bid {nxt}'; any higher bid may be typed), or 'pass'."
-        if phase == "ask":
-            return "Name the suit you want from your partner ('ask hearts')."
-        if phase == "give":
+                return f"Everyone else passed: you must bid at least {MIN_BID}."
+            return f"Bid {next_bid(state.high)} or more (any higher bid the rules allow), or pass."
+        if phase == Phase.ASK:
+            return Prompt("Name the suit you want from your partner, {0}.", (partner(seat),))
+        if phase == Phase.GIVE:
             asked = SUIT_NAMES[state.asked] if state.asked is not None else "?"
-            return f"Pass three cards to the bidder, {asked} if you have them ('give ...')."
-        if phase == "return":
-            return "Pass any three cards back to your partner ('give ...')."
-        if phase == "trump":
-            return "Name trump ('trump spades')."
-        if self.can_throw_in(state, seat):
-            return "Lead to the first trick, or 'throw in' to concede your bid."
+            return Prompt(f"Pass three cards to {{0}}, {asked} if you have them.", (partner(seat),))
+        if phase == Phase.RETURN:
+            return Prompt("Pass any three cards back to {0}.", (partner(seat),))
+        if phase == Phase.TRUMP:
+            return "Name trump."
+        if THROW in self.legal_actions(state, seat):
+            return "Lead to the first trick, or throw in the hand and concede your bid."
         return "Play a card."
-
-
-def _is_number(a: object) -> bool:
-    return isinstance(a, int) and not isinstance(a, (Card, bool))
-
-

@@ -61,11 +61,6 @@ class Meld:
         return f"{base} in {SUIT_NAMES[self.suit]}" if self.suit is not None else base
 
     @property
-    def clause(self) -> str:
-        """The id of the rule clause (the table row) this meld scores under."""
-        return "pinochle.meld." + SIZE_WORD[self.size].strip() + ("-" if self.size > 1 else "") + self.kind
-
-    @property
     def faces(self) -> list[int]:
         """The card faces the meld is made of (with repeats for double and triple melds)."""
         n = self.size
