@@ -253,7 +253,8 @@ class Chicago(TrickGame[ChicagoState]):
         holder = state.best[0]
         mine = state.named.get(seat, ())
         leading = seat == holder and seat != challenger
-        allowed = [a for a in moves if (a.verb == "rank" and len(a.args) == 1 and a.args[0] in RANK)
+        allowed = [a for a in moves if (a.verb == "rank" and len(a.args) == 1 and type(a.args[0]) is int
+                                        and a.args[0] in RANK)
                    or (a == PASS and not leading)]
         yield Step(allowed, SHOWDOWN_SAME, f"name the next rank of your {CAT_NAMES[cat]}, for example 'rank 13' "
                    "for kings" + ("" if leading else ", or pass"))
