@@ -13,14 +13,14 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from server.test_server import hello, recv_until
-from store.test_store import postgres_url
 
 import gamenight
 from gamenight import houses as H
 from gamenight.engine import options as opts
 from gamenight.server.app import create_app
 from gamenight.server.tables import Settings
+from server.test_server import hello, recv_until
+from store.test_store import postgres_url
 
 Msg = dict[str, Any]
 
