@@ -6,7 +6,8 @@ invariants at every step.
 - illegal actions (junk verb, wrong seat, a card the seat cannot see) raise
   ``IllegalAction`` citing a clause the game (or the engine) really has, and leave
   the state exactly as it was;
-- views (and log views) are JSON-serialisable and leak no hidden card;
+- views (and log views, and the events of each action) are JSON-serialisable and leak no
+  hidden card;
 - cards are conserved after every action;
 - replaying ``match.record()`` rebuilds the same views and score sheet;
 - the match ends within a step cap and ``result()`` ranks every seat.
@@ -16,11 +17,16 @@ New games are picked up automatically from the registry.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import importlib
+import inspect
 import json
 import pickle
+import pkgutil
 import random
 import re
+import types
 import zlib
 from collections import Counter
 from typing import Any
@@ -30,10 +36,11 @@ import pytest
 import gamenight
 from gamenight.core.cards import FACES, Card, parse_card
 from gamenight.engine.actions import Action, parse_action
-from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, IllegalAction
+from gamenight import families
+from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, Clause, IllegalAction
 from gamenight.engine.game import GameSpec
 from gamenight.engine.match import Match
-from gamenight.engine.view import Zone
+from gamenight.engine.view import Prompt, View, Zone, view_data
 
 STEP_CAP = 100_000
 """No game in the product needs more actions than this for one whole match."""
@@ -200,21 +207,40 @@ def illegal_probes(match: Match, seat: int, legal: list[Action], rng: random.Ran
 
 def check_views(match: Match, knowledge: Knowledge, new_row: bool) -> None:
     """Views are JSON and show no card the viewer has not seen (the score sheet is scanned
-    only when it grows: it is public and the same in every view)."""
+    only when it grows: it is public and the same in every view). A typed view's events are
+    left to ``check_events``, which sees them one action at a time."""
     for viewer in knowledge.viewers:
         view = match.view(viewer)
-        assert isinstance(view, dict)
+        if isinstance(view, View):
+            data = view_data(view)
+            data.pop("events")
+        else:
+            assert isinstance(view, dict)
+            data = view
         try:
-            sheet = view.pop("sheet", None)
-            text = json.dumps(view)
+            sheet = data.pop("sheet", None)
+            text = json.dumps(data)
             sheet_text = json.dumps(sheet) if new_row and knowledge.secret[viewer] else ""
         except (TypeError, ValueError) as e:
             pytest.fail(f"view for {viewer} is not JSON-serialisable: {e}")
         knowledge.assert_hidden_from(viewer, text, "view")
         knowledge.assert_hidden_from(viewer, sheet_text, "score sheet")
         prompt = match.prompt(viewer) if viewer is not None else ""
+        if isinstance(prompt, Prompt):
+            prompt = prompt.text
         assert isinstance(prompt, str)
         knowledge.assert_hidden_from(viewer, prompt, "prompt")
+
+
+def check_events(match: Match, knowledge: Knowledge, start: int, new_row: bool) -> None:
+    """The events of the last action (from event number ``start``) show each viewer no card
+    it has not seen. Like the log, the action that ends a deal is exempt: its summary shows
+    the hand just over, whose cards are already back in a new deal."""
+    if new_row:
+        return
+    for viewer in knowledge.viewers:
+        for event in match.events(viewer, start):
+            knowledge.assert_hidden_from(viewer, json.dumps([event.text, event.pieces]), "event")
 
 
 def check_log(match: Match) -> None:
@@ -242,7 +268,7 @@ def check_replay(match: Match) -> None:
     assert again.state.ply == match.state.ply
     assert again.sheet.to_dict() == match.sheet.to_dict()
     for viewer in [*range(match.players), None]:
-        assert again.view(viewer) == match.view(viewer), f"replayed view differs for {viewer}"
+        assert again.view(viewer, since=0) == match.view(viewer, since=0), f"replayed view differs for {viewer}"
     assert again.over == match.over
 
 
@@ -277,10 +303,12 @@ def test_random_playout(game_id: str, preset: str, players: int) -> None:
         if steps % (probes_every if steps <= FULL_CHECK_STEPS else 10 * probes_every) == 0:
             illegal_probes(match, seat, legal, rng)
         action = rng.choice(legal)
+        first_event = match.event_count
         match.apply(seat, action)
         steps += 1
         assert_conserved(match)
         new_row = knowledge.update()
+        check_events(match, knowledge, first_event, new_row)
         if steps <= FULL_CHECK_STEPS or steps % 10 == 0 or (new_row and knowledge.rows <= 30):
             check_views(match, knowledge, new_row)
         if steps == replay_at:
@@ -357,3 +385,61 @@ def test_presets_and_defaults(game_id: str) -> None:
         chosen = gamenight.load(game_id, options=dict(values), seed=1).options
         for clause in spec.rules.in_force(chosen):
             assert "{" not in clause.render(chosen), f"{clause.id} has an unfilled placeholder"
+
+
+# --- clauses: each cited by code or marked as text only ----------------------------------------
+_LISTS = {"RULES", "TEXT_ONLY", "SHARED_CLAUSES"}
+
+
+def _cited_in(module: types.ModuleType) -> list[Clause]:
+    """The clauses ``module``'s code refers to: names and ``module.NAME`` attributes bound to a
+    ``Clause``, outside the clauses' own definitions and the lists that gather them."""
+    cited: list[Clause] = []
+    for node in ast.parse(inspect.getsource(module)).body:
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            named = {t.id for t in targets if isinstance(t, ast.Name)}
+            if named & _LISTS or isinstance(getattr(module, next(iter(named), ""), None), Clause):
+                continue
+        for sub in ast.walk(node):
+            value: Any = None
+            if isinstance(sub, ast.Name):
+                value = getattr(module, sub.id, None)
+            elif isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name):
+                owner = getattr(module, sub.value.id, None)
+                value = getattr(owner, sub.attr, None) if isinstance(owner, types.ModuleType) else None
+            if isinstance(value, Clause):
+                cited.append(value)
+    return cited
+
+
+def _game_modules(game_id: str) -> list[types.ModuleType]:
+    """The game's module, or every module of its package."""
+    name = type(gamenight.get_game(game_id)).__module__
+    top = importlib.import_module(name.rsplit(".", 1)[0] if name.count(".") > 2 else name)
+    mods = [top]
+    if hasattr(top, "__path__"):
+        mods += [importlib.import_module(f"{top.__name__}.{m.name}") for m in pkgutil.iter_modules(top.__path__)]
+    return mods
+
+
+def _family_cited() -> list[Clause]:
+    out: list[Clause] = []
+    for m in pkgutil.iter_modules(families.__path__):
+        out += _cited_in(importlib.import_module(f"gamenight.families.{m.name}"))
+    return out
+
+
+CONVERTED = [g for g in GAME_IDS if any(hasattr(m, "TEXT_ONLY") for m in _game_modules(g))]
+
+
+@pytest.mark.parametrize("game_id", CONVERTED)
+def test_every_clause_is_cited_or_text_only(game_id: str) -> None:
+    """DESIGN.md: a game's clauses are each cited by code (its own or its family's) or listed
+    in the game's ``TEXT_ONLY``; a clause is not both."""
+    mods = _game_modules(game_id)
+    cited = {id(c) for c in _family_cited()} | {id(c) for m in mods for c in _cited_in(m)}
+    text_only = {id(c) for m in mods for c in getattr(m, "TEXT_ONLY", ())}
+    for clause in gamenight.get_game(game_id).spec.rules:
+        assert id(clause) in cited or id(clause) in text_only, f"{clause.id} is neither cited nor text only"
+        assert not (id(clause) in cited and id(clause) in text_only), f"{clause.id} is cited and text only"

@@ -22,7 +22,7 @@ from gamenight.core.cards import FACES, SUIT_NAMES, Card, card_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action, listed
 from gamenight.engine.clauses import UNKNOWN, Clause, IllegalAction
-from gamenight.engine.events import emit
+from gamenight.engine.events import Event, emit
 from gamenight.engine.game import Game, State, Teams
 from gamenight.engine.legality import Step, narrow, refuse
 from gamenight.engine.view import Fact, FactKind, Zone, ZoneKind, fact, per_seat
@@ -55,6 +55,13 @@ PLAY: dict[int, Action] = {face: Action("play", (card,)) for face, card in FACES
 """One shared ``play`` action per face: legal-move lists allocate nothing."""
 
 _PLAY_LIST: list[Action | None] = [PLAY.get(i) for i in range(max(FACES) + 1)]
+
+_PLAYS_TEXT: list[str] = ["{0} plays " + card_text(i) if i in FACES else "" for i in range(max(FACES) + 1)]
+_TAKES_TEXT: list[str] = ["{0} takes the trick with " + card_text(i) if i in FACES else ""
+                          for i in range(max(FACES) + 1)]
+"""Event texts of each card played and each trick taken, built once: play stays cheap with an
+event per card (the events are built as plain tuples, the fastest way to make an ``Event``)."""
+_new_event = tuple.__new__
 
 SUIT_WORDS = SUIT_NAMES
 """Suit names as action words (``call hearts``), indexed by suit."""
@@ -324,18 +331,22 @@ class TrickGame(Game[TS]):
                 return []
             hand = state.hands[seat]
             trick = state.trick
-            # Fast paths, provably the cascade's answer when the game adds no rule of its own.
+            cards: Sequence[Card]
+            # The cascade's answer without building its first steps: the cards held, narrowed
+            # to the suit led, then by the game's own steps (skipped when the game has none, or
+            # has said with ``hooks`` that they can no longer narrow anything this hand).
             if trick:
-                if self._plain_follow or not state.hooks:
-                    suit = state.suit
-                    led = suit[trick[0][1]]
-                    cards = [c for c in hand if suit[c] == led] or hand
-                else:
-                    cards = self.playable(state, seat)
-            elif self._plain_lead or not state.hooks:
-                cards = hand
+                suit = state.suit
+                led = suit[trick[0][1]]
+                cards = [c for c in hand if suit[c] == led] or hand
+                if not self._plain_follow and state.hooks:
+                    for step in self.follow_steps(state, seat, cards):
+                        cards = step.allowed
             else:
-                cards = self.playable(state, seat)
+                cards = hand
+                if not self._plain_lead and state.hooks:
+                    for step in self.lead_steps(state, seat, hand):
+                        cards = step.allowed
             table = _PLAY_LIST
             if self.one_deck:
                 return [table[c] for c in cards]  # type: ignore[misc]
@@ -362,7 +373,10 @@ class TrickGame(Game[TS]):
             return
         hand = state.hands[seat]
         trick = state.trick
-        trick.append((seat, hand.pop(hand.index(action.args[0]))))
+        card = hand.pop(hand.index(action.args[0]))
+        trick.append((seat, card))
+        events = state.events
+        events.append(_new_event(Event, (_PLAYS_TEXT[card], (seat,), (card,), "play", None, None, state.ply + 1)))
         active = state.active
         if len(trick) < active.count(True):
             nxt = seat + 1
@@ -381,7 +395,7 @@ class TrickGame(Game[TS]):
         state.taken[winner].extend([c for _, c in trick])
         state.tricks_won[winner] += 1
         best = next(c for s, c in trick if s == winner)
-        emit(state, "{0} takes the trick with " + card_text(best), winner, pieces=(best,), kind="trick")
+        events.append(_new_event(Event, (_TAKES_TEXT[best], (winner,), (best,), "trick", None, None, state.ply + 1)))
         state.last_trick = trick
         state.trick = []
         state.leader = state.turn = winner
@@ -435,9 +449,15 @@ class TrickGame(Game[TS]):
                  for s in range(state.players) if state.active[s] or state.hands[s]]
         zones.append(Zone("trick", [c for _, c in state.trick], kind=ZoneKind.TRICK, label="Trick",
                           by=[s for s, _ in state.trick]))
-        zones.append(Zone("last-trick", [c for _, c in state.last_trick], kind=ZoneKind.LAST_TRICK,
-                          label="Last trick", by=[s for s, _ in state.last_trick]))
-        zones += [Zone("taken", state.taken[s], owner=s, label="Taken", listed=False) for s in range(state.players)]
+        last = [c for _, c in state.last_trick]
+        zones.append(Zone("last-trick", last, kind=ZoneKind.LAST_TRICK, label="Last trick",
+                          by=[s for s, _ in state.last_trick]))
+        for s in range(state.players):
+            pile = state.taken[s]
+            if last and pile[-len(last):] == last:
+                pile = pile[:-len(last)]  # the last trick, still face up, is on top of its winner's pile
+                last = []
+            zones.append(Zone("taken", pile, owner=s, label="Taken", listed=False))
         return zones
 
     def zones(self, state: TS) -> list[Zone]:
