@@ -34,9 +34,9 @@ from typing import Any
 import pytest
 
 import gamenight
+from gamenight import families
 from gamenight.core.cards import FACES, Card, parse_card
 from gamenight.engine.actions import Action, parse_action
-from gamenight import families
 from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, Clause, IllegalAction
 from gamenight.engine.game import GameSpec
 from gamenight.engine.match import Match

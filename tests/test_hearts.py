@@ -435,7 +435,7 @@ def test_facts_zones_and_prompt_in_play():
               kitty="QS KH AH 2D")
     v = m.view(0)
     assert v.phase == "play" and v.to_act == (0,) and v.prompt.text == "Play a card."
-    assert v.hand == tuple("2C 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD".split())
+    assert v.hand == tuple(["2C", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD"])
     assert [z.hidden for z in v.zones if z.name == "hand" and z.owner != 0] == [12, 12, 12]
     assert not v.has_fact("hearts-broken") and not v.has_fact("trump") and v.fact("points") == [0, 0, 0, 0]
     assert m.view(1).prompt.text == ""

@@ -22,7 +22,7 @@ from gamenight.core.cards import FACES, SUIT_NAMES, Card, card_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action, listed
 from gamenight.engine.clauses import UNKNOWN, Clause, IllegalAction
-from gamenight.engine.events import Event, emit
+from gamenight.engine.events import Event
 from gamenight.engine.game import Game, State, Teams
 from gamenight.engine.legality import Step, narrow, refuse
 from gamenight.engine.view import Fact, FactKind, Zone, ZoneKind, fact, per_seat

@@ -248,8 +248,9 @@ class Hearts(TrickGame[HeartsState]):
         notes = [f"the kitty went to seat {owner} [{KITTY.id}]",
                  f"hearts 1 point each, the queen of spades 13 [{CARD_POINTS.id}]"]
         in_kitty = card_points(state.kitty)
-        emit(state, "{0} takes the kitty: " + cards_text(state.kitty) + f" ({in_kitty} point{'' if in_kitty == 1 else 's'})",
-             owner, pieces=state.kitty, kind="summary")
+        worth = "1 point" if in_kitty == 1 else f"{in_kitty} points"
+        emit(state, f"{{0}} takes the kitty: {cards_text(state.kitty)} ({worth})", owner, pieces=state.kitty,
+             kind="summary")
         queen = next((s for s, t in enumerate(won) if QUEEN_OF_SPADES in t), None)
         if queen is not None:
             emit(state, "{0} took the queen of spades", queen, kind="summary")
