@@ -52,7 +52,7 @@ def test_no_trumps_and_follow_suit():
     m.apply(seats[1], "play AS")  # void: any card, and the ace of spades does not win
     with pytest.raises(IllegalAction) as e:
         m.apply(seats[2], "play 4C")
-    assert e.value.clause_id == "tricks.follow-suit"
+    assert e.value.clause_id == "tricks.follow-suit" and e.value.detail == "diamonds were led and you hold one of them"
     m.apply(seats[2], "play 9D")
     m.apply(seats[3], "play 2D")
     assert st.leader == seats[2]
@@ -153,7 +153,7 @@ def test_ten_rounds_in_order_dealer_rotates_low_wins():
     rows = m.sheet.rows
     assert [r.label for r in rows] == [f"round {i + 1}: {ROUNDS[i].name}" for i in range(10)]
     for i, row in enumerate(rows):
-        assert any(f"[{ROUNDS[i].clause}]" in n for n in row.notes)
+        assert any(f"[{ROUNDS[i].clause.id}]" in n for n in row.notes)
     totals = m.sheet.totals
     assert all(totals[s] == min(totals) for s in m.result().winners)
 
@@ -222,9 +222,9 @@ def test_a_sweep_through_the_game_scores_zero_for_the_taker_and_100_for_everyone
 
 
 def test_identical_cards_option_reaches_the_bot():
-    assert start(players=8, seed=1).view(0)["last_identical_wins"] is True
-    assert start(players=8, seed=1, identical_cards="first").view(0)["last_identical_wins"] is False
-    assert start(players=4, seed=1).view(0)["last_identical_wins"] is False  # one deck: no identical cards
+    assert start(players=8, seed=1).view(0).fact("identical-last-wins") is True
+    assert start(players=8, seed=1, identical_cards="first").view(0).fact("identical-last-wins", False) is False
+    assert start(players=4, seed=1).view(0).fact("identical-last-wins", False) is False  # one deck: none identical
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])
@@ -245,3 +245,40 @@ def test_every_whole_round_hands_out_every_point_of_interest(players):
             assert sum(row.points) == (rnd.per * per_round if i == 2 else rnd.per)
         else:
             assert sum(row.points) == rnd.per * sum(1 for c in deck if rnd.counts(c))
+
+
+def test_each_family_rule_is_printed_once():
+    ids = [c.id for c in gamenight.get_game("canadian_salad").spec.rules]
+    assert "tricks.follow-suit" in ids and "canadian_salad.follow" not in ids
+    assert "canadian_salad.no-trumps" in ids and "tricks.highest-wins" not in ids and "tricks.trump-wins" not in ids
+
+
+def test_facts_and_events():
+    m = start(seed=5)
+    st = m.state
+    v = m.view(None)
+    assert (v.events[-1].text, v.events[-1].seats) == ("{0} deals round 1: red cards, 5 points each", (st.dealer,))
+    assert v.fact("round") == 1 and v.fact("counting") == "red cards, 5 points each"
+    assert v.fact("points") == [0, 0, 0, 0] and not v.has_fact("trump")
+    st.round_no = 4  # hearts
+    st.taken = [cards("2H 3H 4S"), cards("KH"), [], cards("AS")]
+    st.tricks_won = [1, 1, 0, 1]
+    assert m.view(0).fact("points") == [20, 10, 0, 0]
+    st.hands = [[] for _ in range(4)]
+    m.game.end_hand(st)
+    texts = [(e.text, e.seats) for e in m.view(None).events]
+    assert ("Points this round: {0} 20, {1} 10, {2} 0, {3} 0", (0, 1, 2, 3)) in texts
+    assert texts[-1] == ("{0} deals round 5: face cards, 10 points each", (m.state.dealer,))
+
+
+def test_sweep_and_last_trick_events():
+    m = start(seed=5)
+    st = m.state
+    st.round_no = 7  # aces
+    st.taken = [cards("AC AD AH AS"), [], [], []]
+    st.tricks_won = [1, 0, 0, 0]
+    st.hands = [[] for _ in range(4)]
+    m.view(None)
+    m.game.end_hand(st)
+    assert ("{0} caught all the aces: 0 for them, 100 for everyone else", (0,)) in [
+        (e.text, e.seats) for e in m.view(None).events]

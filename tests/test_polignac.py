@@ -76,10 +76,10 @@ def test_follow_suit_if_able_otherwise_anything():
     m.apply(lead, "play 8D")
     with pytest.raises(IllegalAction) as e:
         m.apply(nxt, "play JS")
-    assert e.value.clause_id == "tricks.follow-suit"
+    assert e.value.clause_id == "tricks.follow-suit" and e.value.detail == "diamonds were led and you hold one of them"
     with pytest.raises(IllegalAction) as e:
         m.apply(nxt, "play QD")
-    assert e.value.clause_id == "tricks.from-hand"
+    assert e.value.clause_id == "tricks.from-hand" and e.value.detail == "you do not hold QD"
     st.hands[(nxt + 1) % 4] = cards("JS 9C")
     m.apply(nxt, "play KD")
     m.apply((nxt + 1) % 4, "play JS")  # void in diamonds: any card
@@ -199,3 +199,29 @@ def test_no_trumps_an_off_suit_king_never_wins_and_the_book_has_no_trump_rule():
     from gamenight.rulebook import render
     text = render(spec, None, players=4)
     assert "There are no trumps" in text and "trump beats" not in text and "unless a trump" not in text
+
+
+def test_each_family_rule_is_printed_once():
+    """The book's own wording of following suit is the family's clause; its wording of who wins
+    the trick and leads next replaces the family's two clauses (there are no trumps)."""
+    ids = [c.id for c in gamenight.get_game("polignac").spec.rules]
+    assert "tricks.follow-suit" in ids and "polignac.follow" not in ids
+    assert "polignac.win-trick" in ids and "tricks.winner-leads" not in ids
+
+
+def test_facts_and_events():
+    m = start(seed=4)
+    st = m.state
+    v = m.view(None)
+    assert (v.events[-1].text, v.events[-1].seats) == ("{0} deals 8 cards each", (st.dealer,))
+    assert v.fact("points") == [0, 0, 0, 0] and not v.has_fact("trump") and v.fact("tricks") == [0, 0, 0, 0]
+    lead = m.to_act()[0]
+    seats = [(lead + i) % 4 for i in range(4)]
+    for s, hand in zip(seats, ["JS", "QS", "JH", "7S"], strict=True):
+        st.hands[s] = cards(hand)
+    play_trick(m, zip(seats, ["JS", "QS", "JH", "7S"], strict=True))
+    texts = [(e.text, e.seats) for e in m.view(None).events]
+    assert ("{0} takes the trick with QS", (seats[1],)) in texts
+    assert ("{0} took the Polignac and 1 other jack: 3 points", (seats[1],)) in texts
+    turn = m.to_act()[0]
+    assert m.view(turn).prompt.text == "Play a card." and m.view((turn + 1) % 4).prompt.text == ""

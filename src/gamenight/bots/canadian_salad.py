@@ -39,15 +39,14 @@ class SaladBot:
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1 or legal[0].verb != "play":
             return legal[0] if len(legal) == 1 else rng.choice(legal)
-        round_no = int(view.get("round") or 1)
+        round_no = int(view.fact("round", 1))
         table = _DANGER[round_no]
 
         def danger(c: Card) -> int:
             return table.get(int(c), 0)
 
-        hand_size = len(view["hand"] or [])
-        unload = round_no == 10 and hand_size > 3
-        return avoid_play(view, legal, _POWER, danger, last_identical_wins=bool(view.get("last_identical_wins")),
+        unload = round_no == 10 and len(view.hand) > 3
+        return avoid_play(view, legal, _POWER, danger, last_identical_wins=bool(view.fact("identical-last-wins")),
                           unload=unload)
 
 

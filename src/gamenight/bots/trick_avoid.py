@@ -1,7 +1,8 @@
 """Shared card play for no-trump games where points are to be avoided (Canadian Salad,
 Polignac): duck under the winning card as high as possible, dump the most dangerous
 card when void, win with a high safe card when a trick must be won, lead low and safe.
-It reads only the view and the legal actions; the game's bot says what a card costs."""
+It reads only the typed view and the legal actions (every seat plays to each trick); the
+game's bot says what a card costs."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ def avoid_play(view: View, legal: list[Action], power: Sequence[int], danger: Ca
     ``unload``: winning this trick costs nothing, so shed high cards instead of ducking."""
     cards: list[Card] = [a.args[0] for a in legal]
     by_card = {int(c): a for c, a in zip(cards, legal)}
-    trick = [parse_card(t["card"]) for t in view["trick"]]
+    trick = [parse_card(t) for t in view.pieces("trick")]
     if not trick:
         if unload:
             return by_card[max(cards, key=lambda c: (power[c], -danger(c)))]
@@ -28,8 +29,7 @@ def avoid_play(view: View, legal: list[Action], power: Sequence[int], danger: Ca
     led = trick[0] >> 4
     best = max(power[c] for c in trick if c >> 4 == led)
     following = [c for c in cards if c >> 4 == led]
-    players = sum(1 for a in view.get("active", [True] * view["players"]) if a)
-    last = len(trick) == players - 1
+    last = len(trick) == view.players - 1
     if not following:
         # Void: throw the most dangerous card, then the highest.
         return by_card[max(cards, key=lambda c: (danger(c), power[c]))]

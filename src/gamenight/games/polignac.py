@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from gamenight.core.cards import Card, code, piquet_deck
 from gamenight.core.seats import left_of
 from gamenight.engine.clauses import Clause, Rules
+from gamenight.engine.events import emit
 from gamenight.engine.game import GameSpec, Result, ranked
 from gamenight.engine.options import option
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.engine.view import Zone
+from gamenight.engine.view import Fact, per_seat
 from gamenight.families import tricks
 from gamenight.families.tricks import TrickGame, TrickState
 
@@ -33,49 +35,56 @@ SUIT, POWER = tricks.ranked_tables(RANK_ORDER)
 
 @dataclass(frozen=True)
 class PolignacOptions:
-    target: int = option(10, "The game ends at the end of the hand in which at least one player has scored "
-                         "{value} or more points.", minimum=1)
+    target: int = option(10, "Points that end the game: {value}.", minimum=1)
 
 
 R = "Players and cards"
 L = "Play"
 S = "Scoring"
+PLAYERS = Clause("polignac.players", "Polignac is a French trick-taking game for three to six players.", R)
+GOAL = Clause("polignac.goal", "Much like Hearts, the aim is to avoid taking certain cards, in this case jacks: the "
+              "object is to avoid taking tricks containing jacks, especially the J♠ (the Polignac). Capturing him "
+              "is twice as bad as any other jack.", R)
+DECK_RULE = Clause("polignac.deck", "Start from a standard 52-card deck and remove all of the 2s through 6s.", R)
+DECK_THIRTY = Clause("polignac.deck.thirty", "With any number of players besides four, also remove the black 7s: "
+                     "aces through 8s in each suit and the two red 7s, 30 cards.", R, players=lambda n: n != 4)
+DECK_THIRTY_TWO = Clause("polignac.deck.thirty-two", "With four players keep all four 7s: 32 cards.", R,
+                         players=lambda n: n == 4)
+SCORE_KEEPING = Clause("polignac.score-keeping", "You also need something to keep score with: pencil and paper, or "
+                       "at least ten tokens for each player (table custom; the app keeps the score sheet).", R)
+DEAL = Clause("polignac.deal", "Shuffle and deal the entire deck out, as far as it will go; each player should have "
+              "the same number of cards (3 players get 10, 4 get 8, 5 get 6, 6 get 5).", R)
+DEAL_ROTATION = Clause("polignac.deal.rotation", "After each hand the deal passes to the left (the book is silent; "
+                       "this is the usual custom).", R)
+RANKING = Clause("polignac.ranking", "Cards rank (high) K, Q, J, A, 10, 9, 8, 7 (low): the ace ranks below the jack "
+                 "and above the 10. There are no trumps.", L)
+LEAD = Clause("polignac.lead", "Play starts with the player to the dealer's left, who may lead any card they wish "
+              "to the first trick.", L)
+WIN_TRICK = Clause("polignac.win-trick", "Whoever played the highest card of the suit led wins the trick, takes the "
+                   "cards into a won-tricks pile in front of them, and leads to the next trick.", L)
+"""Polignac's own wording of the family's highest-wins and winner-leads clauses: there are no trumps."""
+HAND_OVER = Clause("polignac.hand-over", "When the players' hands are exhausted the hand is over.", L)
+JACKS = Clause("polignac.score.jacks", "Players look through their won-trick piles for the four jacks. Capturing "
+               "the Polignac, the J♠, is worth two points; each other jack is worth one point.", S)
+END = Clause("polignac.end", "Game play continues until at least one player has scored {target} or more points "
+             "(checked when a hand is scored); whoever has the lowest score at that point wins. Players tied for "
+             "lowest share the win.", S, option="target")
+# The book's "following suit if able, and playing any card they wish if they can't" is the family's
+# ``tricks.FOLLOW_SUIT``.
+
 RULES = Rules([
-    Clause("polignac.players", "Polignac is a French trick-taking game for three to six players.", R),
-    Clause("polignac.goal", "Much like Hearts, the aim is to avoid taking certain cards, in this case jacks: "
-           "the object is to avoid taking tricks containing jacks, especially the J♠ (the Polignac). Capturing "
-           "him is twice as bad as any other jack.", R),
-    Clause("polignac.deck", "Start from a standard 52-card deck and remove all of the 2s through 6s.", R),
-    Clause("polignac.deck.thirty", "With any number of players besides four, also remove the black 7s: aces "
-           "through 8s in each suit and the two red 7s, 30 cards.", R, players=lambda n: n != 4),
-    Clause("polignac.deck.thirty-two", "With four players keep all four 7s: 32 cards.", R,
-           players=lambda n: n == 4),
-    Clause("polignac.score-keeping", "You also need something to keep score with: pencil and paper, or at "
-           "least ten tokens for each player (table custom; the app keeps the score sheet).", R),
-    Clause("polignac.deal", "Shuffle and deal the entire deck out, as far as it will go; each player should "
-           "have the same number of cards (3 players get 10, 4 get 8, 5 get 6, 6 get 5).", R),
-    tricks.FIRST_DEALER,
-    Clause("polignac.deal.rotation", "After each hand the deal passes to the left (the book is silent; this is "
-           "the usual custom).", R),
-    Clause("polignac.ranking", "Cards rank (high) K, Q, J, A, 10, 9, 8, 7 (low): the ace ranks below the "
-           "jack and above the 10. There are no trumps.", L),
-    Clause("polignac.lead", "Play starts with the player to the dealer's left, who may lead any card they "
-           "wish to the first trick.", L),
-    Clause("polignac.follow", "Each player in turn plays a card to the trick, following suit if able, and "
-           "playing any card they wish if they can't.", L),
-    Clause("polignac.win-trick", "Whoever played the highest card of the suit led wins the trick, takes the "
-           "cards into a won-tricks pile in front of them, and leads to the next trick.", L),
-    Clause("polignac.hand-over", "When the players' hands are exhausted the hand is over.", L),
-    Clause("polignac.score.jacks", "Players look through their won-trick piles for the four jacks. Capturing "
-           "the Polignac, the J♠, is worth two points; each other jack is worth one point.", S),
-    Clause("polignac.end", "Game play continues until at least one player has scored {target} or more points "
-           "(checked when a hand is scored); whoever has the lowest score at that point wins. Players tied for "
-           "lowest share the win.", S, option="target"),
-    # Polignac has no trumps: only the shared clauses that hold without them.
-    tricks.FOLLOW_SUIT,
-    tricks.WINNER_LEADS,
-    tricks.PLAY_FROM_HAND,
+    PLAYERS, GOAL, DECK_RULE, DECK_THIRTY, DECK_THIRTY_TWO, SCORE_KEEPING, DEAL, tricks.FIRST_DEALER,
+    DEAL_ROTATION, RANKING, LEAD, tricks.FOLLOW_SUIT, WIN_TRICK, HAND_OVER, JACKS, END, tricks.PLAY_FROM_HAND,
 ])
+TEXT_ONLY = (PLAYERS, GOAL, DECK_RULE, DECK_THIRTY, DECK_THIRTY_TWO, SCORE_KEEPING, DEAL, tricks.FIRST_DEALER,
+             DEAL_ROTATION, RANKING, LEAD, WIN_TRICK, HAND_OVER)
+"""Clauses the deal and the play follow without citing them."""
+
+
+class Phase(StrEnum):
+    PLAY = "play"
+    OVER = "over"
+
 
 SPEC = GameSpec(
     id="polignac", title="Polignac", family="tricks", players=(3, 4, 5, 6), default_players=4,
@@ -123,26 +132,30 @@ class Polignac(TrickGame[PolignacState]):
         return state
 
     def _deal(self, state: PolignacState) -> None:
-        self.start_hand(state, state.deck, len(state.deck) // state.players)
+        per = len(state.deck) // state.players
+        self.start_hand(state, state.deck, per)
         state.suit, state.power = SUIT, POWER
         state.trump = None
-        state.phase = "play"
+        state.phase = Phase.PLAY
         state.leader = state.turn = left_of(state.dealer, state.players)
+        emit(state, f"{{0}} deals {per} cards each", state.dealer, kind="deal")
 
     def end_hand(self, state: PolignacState) -> None:
         pts = tuple(jack_points(t) for t in state.taken)
         notes = []
         for s, pile in enumerate(state.taken):
             if pts[s]:
-                notes.append(f"seat {s} took {describe_jacks(pile)}: {pts[s]} [polignac.score.jacks]")
+                taken = describe_jacks(pile)
+                notes.append(f"seat {s} took {taken}: {pts[s]} [{JACKS.id}]")
+                emit(state, f"{{0}} took {taken}: {pts[s]} point{'' if pts[s] == 1 else 's'}", s, kind="summary")
         target = state.options.target
-        ended = max(t + p for t, p in zip(state.sheet.totals, pts)) >= target
+        ended = max(t + p for t, p in zip(state.sheet.totals, pts, strict=True)) >= target
         if ended:
-            notes.append(f"a player has {target} or more points: the lowest score wins [polignac.end]")
+            notes.append(f"a player has {target} or more points: the lowest score wins [{END.id}]")
         state.sheet.add(f"hand {state.hand_no}", pts, state.ply + 1, notes)
         if ended:
             state.over = True
-            state.phase = "over"
+            state.phase = Phase.OVER
             return
         state.dealer = left_of(state.dealer, state.players)
         self._deal(state)
@@ -150,16 +163,9 @@ class Polignac(TrickGame[PolignacState]):
     def result(self, state: PolignacState) -> Result:
         return ranked(state.sheet.totals, high_wins=False)
 
-    def view(self, state: PolignacState, seat: int | None) -> dict[str, Any]:
-        v = self.trick_view(state, seat)
-        v["points_taken"] = [jack_points(t) for t in state.taken]
-        v["scores"] = list(state.sheet.totals)
-        v["target"] = state.options.target
-        v["rank_order"] = "K Q J A 10 9 8 7"
-        return v
-
-    def zones(self, state: PolignacState) -> list[Zone]:
-        return self.trick_zones(state)
+    def facts(self, state: PolignacState, seat: int | None) -> list[Fact]:
+        return [per_seat("points", "Jack points taken", [jack_points(t) for t in state.taken]),
+                *self.trick_facts(state, seat)]
 
     def prompt(self, state: PolignacState, seat: int) -> str:
         return "Play a card." if seat in self.to_act(state) else ""
