@@ -14,7 +14,7 @@ import gamenight
 from gamenight import IllegalAction, cards
 from gamenight.bots import RandomBot, make_bot
 from gamenight.engine.actions import Action
-from gamenight.games.five_hundred_rummy import COUNTERS, DECK, counters_in
+from gamenight.games.five_hundred_rummy import COUNTERS, DECK, Phase, counters_in
 
 
 def start(seed: int = 1, **options):
@@ -26,12 +26,17 @@ def seats_from_left(m):
     return [(d + i) % 4 for i in range(1, 5)]
 
 
-def refused(m, seat, action, clause_id):
-    before = m.view(None)
+def refused(m, seat, action, clause_id, reason: str | None = None):
+    before = m.view(None, since=0)
     with pytest.raises(IllegalAction) as e:
         m.apply(seat, action)
     assert e.value.clause_id == clause_id
-    assert m.view(None) == before
+    assert reason is None or e.value.detail == reason
+    assert m.view(None, since=0) == before
+
+
+def hidden(view, name, owner) -> int:
+    return next(z.hidden for z in view.zones if z.name == name and z.owner == owner)
 
 
 def test_counters_total_125_a_hand():
@@ -46,7 +51,7 @@ def test_deal_twelve_each_and_four_in_the_kitty_hidden():
     assert m.to_act() == ((st.dealer + 1) % 4,)
     for seat in (None, 0, 1, 2, 3):
         v = m.view(seat)
-        assert v["kitty_size"] == 4 and "kitty" not in v
+        assert v.zone("kitty").hidden == 4 and v.pieces("kitty") == ()
     assert gamenight.get_game("five_hundred_rummy").spec.teams(4) == ((0, 2), (1, 3))
 
 
@@ -68,8 +73,12 @@ def test_bidding_rules():
     assert m.to_act() == (d,)  # c passed and may not bid again
     m.apply(d, "pass")
     st = m.state
-    assert st.phase == "call" and st.bidder == a and st.high == (80, False)
-    assert [x["bid"] for x in m.view(None)["bids"]] == ["70", "70 no trump", "pass", "75", "80", "pass", "pass"]
+    assert st.phase == Phase.CALL and st.bidder == a and st.high == (80, False)
+    bids = [(e.text, e.seats) for e in m.events(None) if e.kind == "bid"]
+    assert bids == [("{0} bids 70", (a,)), ("{0} bids 70 no trump", (b,)), ("{0} passes", (c,)),
+                    ("{0} bids 75", (d,)), ("{0} bids 80", (a,)), ("{0} passes", (b,)), ("{0} passes", (d,)),
+                    ("{0} wins the bid at 80", (a,))]
+    assert m.view(b).fact("bid") == a and any(f.label == "Bid 80" for f in m.view(b).facts)
 
 
 def test_winner_calls_trump_takes_kitty_and_buries_no_counters():
@@ -84,17 +93,17 @@ def test_winner_calls_trump_takes_kitty_and_buries_no_counters():
     st.kitty = cards("AH 10C 2C 3C")
     m.apply(a, "call s")
     assert st.trump == 3 and len(st.hands[a]) == 16 and st.kitty == []
-    assert m.view(b)["hand_sizes"][a] == 16
+    assert hidden(m.view(b), "hand", a) == 16
     refused(m, a, "discard AH", "five_hundred_rummy.kitty.no-counters")
     refused(m, a, "discard QS", "five_hundred_rummy.kitty.no-counters")
     refused(m, b, "discard 2H", "engine.turn")
     for card in ("2H", "3H", "4H", "2C"):
         m.apply(a, f"discard {card}")
-    assert m.view(a)["buried"] == ["2H", "3H", "4H", "2C"]
-    assert "buried" not in m.view(b) and m.view(b)["buried_count"] == 4
+    assert m.view(a).pieces("buried") == ("2H", "3H", "4H", "2C")
+    assert m.view(b).pieces("buried") == () and m.view(b).zone("buried").hidden == 4
     last = m.log[-1].action
     assert m.game.redact(st, a, last, b) == "discard a card" and m.game.redact(st, a, last, a) == "discard 2C"
-    assert st.phase == "play" and m.to_act() == (a,)  # the bidder leads
+    assert st.phase == Phase.PLAY and m.to_act() == (a,)  # the bidder leads
     assert len(st.hands[a]) == 12
 
 
@@ -106,7 +115,7 @@ def test_no_trump_bid_has_no_trump_and_skips_the_call():
     m.apply(c, "pass")
     m.apply(d, "pass")
     st = m.state
-    assert st.phase == "discard" and st.trump is None and st.bidder == b
+    assert st.phase == Phase.BURY and st.trump is None and st.bidder == b
 
 
 def test_all_pass_dealer_takes_the_bid_at_sixty():
@@ -117,7 +126,7 @@ def test_all_pass_dealer_takes_the_bid_at_sixty():
     assert m.to_act() == (d,) and d == m.state.dealer
     m.apply(d, "pass")
     st = m.state
-    assert st.bidder == d and st.high == (60, False) and st.stuck and st.phase == "call"
+    assert st.bidder == d and st.high == (60, False) and st.stuck and st.phase == Phase.CALL
 
 
 def test_dealer_may_bid_after_three_passes():
@@ -248,7 +257,7 @@ def test_bot_bids_strong_passes_weak_and_never_buries_counters():
     for s in seats_from_left(m)[1:]:
         m.apply(s, "pass")
     m.apply(a, bot.choose(m.view(a), m.legal_actions(a), random.Random(0)))
-    while m.state.phase == "discard":
+    while m.state.phase == Phase.BURY:
         act = bot.choose(m.view(a), m.legal_actions(a), random.Random(0))
         assert not COUNTERS[act.args[0]]
         m.apply(a, act)
@@ -321,3 +330,101 @@ def test_no_trump_the_highest_card_of_the_suit_led_wins():
     for s, card in ((a, "9C"), (b, "KC"), (c, "AS"), (d, "3C")):
         m.apply(s, f"play {card}")
     assert st.leader == b
+
+
+# --- refusals, facts and events --------------------------------------------------------------------
+def test_bid_refusals_say_why():
+    m = start(seed=2)
+    a, b, c, d = seats_from_left(m)
+    refused(m, a, "bid 55", "five_hundred_rummy.bid.minimum", "the minimum bid is 60")
+    refused(m, a, "bid 62", "five_hundred_rummy.bid.steps", "bids go up in steps of 5 from 60 to at most 125")
+    refused(m, a, "bid 130", "five_hundred_rummy.bid.steps", "bids go up in steps of 5 from 60 to at most 125")
+    refused(m, a, "bid -5", "five_hundred_rummy.bid.minimum", "the minimum bid is 60")
+    refused(m, a, "bid QS", "five_hundred_rummy.bid.order", "a bid is a number of points, for example 'bid 70' "
+            "or 'bid 70 notrump'")
+    refused(m, a, "call hearts", "five_hundred_rummy.bid.order")
+    m.apply(a, "bid 70")
+    refused(m, b, "bid 65 notrump", "five_hundred_rummy.bid.higher", "the high bid is 70: bid higher or pass")
+    m.apply(b, "pass")
+    m.apply(c, "pass")
+    refused(m, b, "bid 90", "five_hundred_rummy.bid.pass-final", "you have passed this hand")
+    refused(m, c, "pass", "five_hundred_rummy.bid.pass-final", "you have passed this hand")
+
+
+def test_bury_refusals_say_why():
+    m = start(seed=3)
+    a, b, c, d = seats_from_left(m)
+    m.apply(a, "bid 65")
+    for s in (b, c, d):
+        m.apply(s, "pass")
+    refused(m, a, "call notrumps", "five_hundred_rummy.call",
+            "the high bidder now names the trump suit, for example 'call hearts'")
+    st = m.state
+    st.hands[a] = cards("AS 10S 5S QS KS 9S 8S 2H 3H 4H 6D 7D")
+    st.kitty = cards("AH 10C 2C 3C")
+    m.apply(a, "call s")
+    refused(m, a, "discard QS", "five_hundred_rummy.kitty.no-counters", "QS is a counter and may not be buried")
+    refused(m, a, "discard JD", "five_hundred_rummy.kitty", "you do not hold JD")
+    refused(m, a, "discard 2", "five_hundred_rummy.kitty", "bury one card at a time, for example 'discard 2C'")
+    refused(m, a, "pass", "five_hundred_rummy.kitty", "now you bury 4 more cards face down, one at a time")
+    assert m.prompt(a) == "Bury 4 more cards face down; not counters."
+
+
+def test_the_kitty_and_the_buried_cards_are_private_events():
+    m = start(seed=3)
+    a, b, c, d = seats_from_left(m)
+    m.apply(a, "bid 65")
+    for s in (b, c, d):
+        m.apply(s, "pass")
+    st = m.state
+    st.kitty = cards("AH 10C 2C 3C")
+    for s in (a, b, None):
+        m.view(s)
+    m.apply(a, "call spades")
+    mine = [(e.text, e.pieces) for e in m.view(a).events]
+    assert mine == [("{0} names spades trump", ()), ("{0} picks up the kitty: AH 10C 2C 3C", ("AH", "10C", "2C", "3C"))]
+    theirs = [(e.text, e.pieces) for e in m.view(b).events]
+    assert theirs == [("{0} names spades trump", ()), ("{0} picks up the kitty", ())]
+    card = next(x for x in st.hands[a] if not COUNTERS[x])
+    m.apply(a, f"discard {card}")
+    assert [(e.text, e.pieces) for e in m.view(a).events] == [(f"{{0}} buries {card}", (str(card),))]
+    assert [(e.text, e.pieces) for e in m.view(b).events] == [("{0} buries a card face down", ())]
+    assert [(e.text, e.pieces) for e in m.view(None).events][-1] == ("{0} buries a card face down", ())
+
+
+def test_the_hand_summary_names_who_made_it_or_went_set():
+    m = start(seed=13)
+    a, b, c, d = seats_from_left(m)
+    m.apply(a, "bid 60")
+    for s in (b, c, d):
+        m.apply(s, "pass")
+    m.apply(a, "call hearts")
+    st = m.state
+    for card in [x for x in st.hands[a] if not COUNTERS[x]][:4]:
+        m.apply(a, f"discard {card}")
+    m.view(None)
+    st.hands = [cards("2C"), cards("3C"), cards("4C"), cards("6C")]
+    st.taken = [[], [], [], []]
+    st.taken[b] = [x for x in DECK if COUNTERS[x]]  # the defenders hold every counter
+    st.tricks_won[b] = 11
+    for i in range(4):
+        s = (a + i) % 4
+        m.apply(s, m.legal_actions(s)[0])
+    summary = [(e.text, e.seats) for e in m.view(None).events if e.kind == "summary"]
+    assert summary[0] == ("{0} and {1} went set: 0 points of the 60 they bid, minus 60", tuple(sorted((a, c))))
+    assert summary[1][0].startswith("{0} and {1} defended and took ") and summary[1][1] == tuple(sorted((b, d)))
+
+
+def test_facts_and_prompts_through_the_auction():
+    m = start(seed=2)
+    a, b, c, d = seats_from_left(m)
+    assert m.prompt(a) == "Bid 60 or more (a number, or a number and no trump), or pass."
+    v = m.view(None)
+    assert v.phase == "bidding" and not v.has_fact("bid") and v.fact("passed") == []
+    m.apply(a, "bid 70 nt")
+    m.apply(b, "pass")
+    v = m.view(c)
+    assert v.fact("bid") == a and v.fact("no-trump") is True and v.fact("passed") == [b]
+    p = m.prompt(c)
+    assert p.text == "Bid more than 70 no trump (bid by {0}), or pass." and p.seats == (a,)
+    assert v.fact("counters") == [0, 0, 0, 0] and v.fact("tricks") == [0, 0, 0, 0]

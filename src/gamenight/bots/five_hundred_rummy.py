@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from gamenight.bots.base import View, heuristic_for
+from gamenight.bots.tricks import trick_plays, trump_of
 from gamenight.core.cards import Card, parse_card
 from gamenight.engine.actions import Action
 from gamenight.families import tricks
@@ -54,16 +55,16 @@ class FiveHundredBot:
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        verb = view.get("phase")
-        hand = [parse_card(t) for t in view["hand"] or []]
-        if verb == "bid":
+        verbs = {a.verb for a in legal}
+        hand = [parse_card(t) for t in view.hand]
+        if "bid" in verbs:
             return self._bid(view, legal, hand)
-        if verb == "call":
+        if "call" in verbs:
             best = max(range(4), key=lambda s: suit_value(hand, s))
             return Action("call", (tricks.SUIT_WORDS[best],))
-        if verb == "discard":
+        if "discard" in verbs:
             return self._discard(view, legal, hand)
-        if legal[0].verb == "play":
+        if "play" in verbs:
             return self._play(view, legal, hand)
         return rng.choice(legal)
 
@@ -73,8 +74,8 @@ class FiveHundredBot:
         suit_best = 40 + 0.55 * max(suit_value(hand, s) for s in range(4))
         nt = 40 + 0.55 * suit_value(hand, None)
         bids = [a for a in legal if a.verb == "bid"]
-        seat = view["seat"]
-        partner_high = view.get("bidder") is not None and (view["bidder"] - seat) % 2 == 0
+        bidder = view.fact("bid")
+        partner_high = bidder is not None and (bidder - view.seat) % 2 == 0
         if partner_high:
             suit_best -= 8  # don't outbid a partner without good reason
             nt -= 8
@@ -88,7 +89,7 @@ class FiveHundredBot:
         return Action("pass")
 
     def _discard(self, view: View, legal: list[Action], hand: list[Card]) -> Action:
-        trump = "CDHS".index(view["trump"]) if view.get("trump") else None
+        trump = trump_of(view)
         counts = [sum(1 for c in hand if c >> 4 == s) for s in range(4)]
         cards: list[Card] = [a.args[0] for a in legal]
 
@@ -101,14 +102,14 @@ class FiveHundredBot:
 
     # --- play -------------------------------------------------------------------------------
     def _play(self, view: View, legal: list[Action], hand: list[Card]) -> Action:
-        trump = "CDHS".index(view["trump"]) if view.get("trump") else None
+        trump = trump_of(view)
         suit, power = tricks.standard_tables(trump)
         cards: list[Card] = [a.args[0] for a in legal]
-        by_card = {int(c): a for c, a in zip(cards, legal)}
-        trick = [(t["seat"], parse_card(t["card"])) for t in view["trick"]]
-        seat = view["seat"]
+        by_card = {int(c): a for c, a in zip(cards, legal, strict=True)}
+        trick = trick_plays(view)
+        seat = view.seat
         partner = (seat + 2) % 4
-        bidder = view.get("bidder")
+        bidder = view.fact("bid")
         we_bid = bidder is not None and (bidder - seat) % 2 == 0
 
         def key(c: int, led: int) -> int:
