@@ -443,3 +443,32 @@ def test_every_clause_is_cited_or_text_only(game_id: str) -> None:
     for clause in gamenight.get_game(game_id).spec.rules:
         assert id(clause) in cited or id(clause) in text_only, f"{clause.id} is neither cited nor text only"
         assert not (id(clause) in cited and id(clause) in text_only), f"{clause.id} is cited and text only"
+
+
+FOLLOW_SUIT_WORDS = re.compile(r"follow(s|ing)? (the )?suit", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("game_id", [g for g in CONVERTED if gamenight.get_game(g).spec.family == "tricks"])
+def test_following_suit_is_printed_once(game_id: str) -> None:
+    """A trick game says "follow suit" once: the family's clause or its own wording, never both."""
+    saying = [c.id for c in gamenight.get_game(game_id).spec.rules if FOLLOW_SUIT_WORDS.search(c.text)]
+    assert len(saying) == 1, f"{game_id} tells you to follow suit in {saying}"
+
+
+@pytest.mark.parametrize("game_id", [g for g in CONVERTED if gamenight.get_game(g).spec.family == "tricks"])
+def test_the_cards_listed_are_the_play_cascades(game_id: str) -> None:
+    """The trick family lists playable cards by a fast path; it must be what ``play_cascade`` keeps."""
+    from gamenight.engine.legality import narrow
+    for players in _player_counts(gamenight.get_game(game_id).spec):
+        match = gamenight.load(game_id, players=players, seed=_seed(game_id, players))
+        game, state = match.game, match.state
+        rng = random.Random(players)
+        for _ in range(400):
+            if match.over:
+                break
+            seat = rng.choice(match.to_act())
+            legal = match.legal_actions(seat)
+            if state.phase == "play":
+                cascade = sorted(set(narrow(game.play_cascade(state, seat))))  # type: ignore[attr-defined]
+                assert sorted({a.args[0] for a in legal}) == cascade
+            match.apply(seat, rng.choice(legal))

@@ -11,6 +11,7 @@ import gamenight
 from gamenight import IllegalAction, cards, parse_action
 from gamenight.core.cards import euchre_deck
 from gamenight.engine.actions import Action
+from gamenight.engine.legality import narrow
 from gamenight.games.euchre import Phase
 
 
@@ -490,3 +491,18 @@ def test_hand_summary_names_the_makers():
     m.view(None)
     play_highest(m)
     assert ("{0} and {1} took all 5 tricks: 2 points", (1, 3), ()) in seen(m, None)
+
+
+@pytest.mark.parametrize("preset", ["standard", "called_redeal"])
+def test_the_listed_moves_are_the_making_cascades(preset):
+    """``legal_actions`` lists the bidding moves by a fast path; it must be what the cascade keeps."""
+    for seed in range(12):
+        m = gamenight.load("euchre", seed=seed, preset=preset,
+                           options={"partner_must_go_alone": seed % 3 != 0})
+        rng = random.Random(seed)
+        while not m.over:
+            if m.state.phase != Phase.PLAY:
+                seat = m.to_act()[0]
+                assert m.legal_actions(seat) == list(narrow(m.game.making_cascade(m.state, seat)))
+            seat = rng.choice(m.to_act())
+            m.apply(seat, rng.choice(m.legal_actions(seat)))

@@ -11,6 +11,7 @@ import pytest
 import gamenight
 from gamenight import IllegalAction, cards, parse_action
 from gamenight.core.cards import standard_deck
+from gamenight.engine.legality import narrow
 from gamenight.games.oh_hell import Phase, made_points, schedule_for
 
 
@@ -341,3 +342,18 @@ def test_view_zones_facts_and_prompt():
     assert v.fact("tricks") == [0, 0, 0, 0] and v.fact("bids") == [None] * 4
     assert v.prompt.text == "Bid how many tricks you will take, from 0 to 3."
     assert not v.has_fact("forbidden-bid") and m.view(2).prompt.text == ""
+
+
+@pytest.mark.parametrize("preset", ["standard", "in_turn_one_card"])
+def test_the_listed_bids_are_the_bid_cascades(preset):
+    """``legal_actions`` lists bids by a fast path; it must be exactly what the cascade keeps."""
+    for seed in range(4):
+        m = gamenight.load("oh_hell", players=3 + seed, seed=seed, preset=preset)
+        rng = random.Random(seed)
+        while not m.over:
+            if m.state.phase != Phase.PLAY:
+                for seat in m.to_act():
+                    cascade = [parse_action(f"bid {b}") for b in narrow(m.game.bid_cascade(m.state, seat))]
+                    assert m.legal_actions(seat) == cascade
+            seat = rng.choice(m.to_act())
+            m.apply(seat, rng.choice(m.legal_actions(seat)))

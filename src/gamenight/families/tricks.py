@@ -59,8 +59,10 @@ _PLAY_LIST: list[Action | None] = [PLAY.get(i) for i in range(max(FACES) + 1)]
 _PLAYS_TEXT: list[str] = ["{0} plays " + card_text(i) if i in FACES else "" for i in range(max(FACES) + 1)]
 _TAKES_TEXT: list[str] = ["{0} takes the trick with " + card_text(i) if i in FACES else ""
                           for i in range(max(FACES) + 1)]
-"""Event texts of each card played and each trick taken, built once: play stays cheap with an
-event per card (the events are built as plain tuples, the fastest way to make an ``Event``)."""
+_PIECES: list[tuple[Card, ...]] = [(FACES[i],) if i in FACES else () for i in range(max(FACES) + 1)]
+_SEATS = tuple((s,) for s in range(64))
+"""Event texts, pieces and seats of each card played and each trick taken, built once: play stays
+cheap with an event per card (built as plain tuples, the fastest way to make an ``Event``)."""
 _new_event = tuple.__new__
 
 SUIT_WORDS = SUIT_NAMES
@@ -376,7 +378,8 @@ class TrickGame(Game[TS]):
         card = hand.pop(hand.index(action.args[0]))
         trick.append((seat, card))
         events = state.events
-        events.append(_new_event(Event, (_PLAYS_TEXT[card], (seat,), (card,), "play", None, None, state.ply + 1)))
+        events.append(_new_event(Event, (_PLAYS_TEXT[card], _SEATS[seat], _PIECES[card], "play", None, None,
+                                         state.ply + 1)))
         active = state.active
         if len(trick) < active.count(True):
             nxt = seat + 1
@@ -395,7 +398,8 @@ class TrickGame(Game[TS]):
         state.taken[winner].extend([c for _, c in trick])
         state.tricks_won[winner] += 1
         best = next(c for s, c in trick if s == winner)
-        events.append(_new_event(Event, (_TAKES_TEXT[best], (winner,), (best,), "trick", None, None, state.ply + 1)))
+        events.append(_new_event(Event, (_TAKES_TEXT[best], _SEATS[winner], _PIECES[best], "trick", None, None,
+                                         state.ply + 1)))
         state.last_trick = trick
         state.trick = []
         state.leader = state.turn = winner

@@ -15,7 +15,7 @@ from gamenight.engine.actions import Action, parse_action
 from gamenight.engine.clauses import UNKNOWN, Clause, IllegalAction, Rules
 from gamenight.engine.events import emit, private
 from gamenight.engine.game import GameSpec
-from gamenight.engine.legality import Step, narrow, refuse
+from gamenight.engine.legality import Step, refuse
 from gamenight.engine.options import option
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet, team_name
@@ -239,7 +239,7 @@ class Euchre(TrickGame[EuchreState]):
         if phase == Phase.ORDER:
             up = card_text(state.upcard) if state.upcard is not None else "the card"
             yield Step(_ORDER_ALL, ORDER, f"now each player in turn orders the dealer to pick up {up} or passes")
-            if state.options.partner_must_go_alone and seat == left_of(state.dealer, 4, 2):
+            if self.must_go_alone(state, seat):
                 yield Step(_ORDER_PARTNER, PARTNER_ALONE, "the dealer's partner may order the dealer up only "
                            "by going alone")
         elif phase == Phase.CALL:
@@ -256,10 +256,24 @@ class Euchre(TrickGame[EuchreState]):
             yield Step(_NANF_CHOICES, NO_ACE_NO_FACE_CALLED, "you were dealt no ace and no face: call for a "
                        "redeal or keep your hand")
 
+    def must_go_alone(self, state: EuchreState, seat: int) -> bool:
+        """The dealer's partner, ordering the dealer up, must go alone (if the house plays so)."""
+        return bool(state.options.partner_must_go_alone) and seat == left_of(state.dealer, 4, 2)
+
     def other_legal(self, state: EuchreState, seat: int) -> list[Action]:
         if seat not in self.other_to_act(state):
             return []
-        return list(narrow(self.making_cascade(state, seat)))
+        # ``making_cascade``'s answer (its last step) without building the steps: Euchre's
+        # bidding is on the benchmarked path. Same lists, same conditions.
+        phase = state.phase
+        if phase == Phase.ORDER:
+            return list(_ORDER_PARTNER if self.must_go_alone(state, seat) else _ORDER_ALL)
+        if phase == Phase.CALL:
+            assert state.turned_down is not None
+            return list(_CALL_LISTS[state.turned_down])
+        if phase == Phase.DISCARD:
+            return [Action("discard", (c,)) for c in state.hands[seat]]
+        return list(_NANF_CHOICES)
 
     def other_refusal(self, state: EuchreState, seat: int, action: Action) -> None:
         if state.phase == Phase.DISCARD and action.verb == "discard" and \
@@ -440,7 +454,7 @@ class Euchre(TrickGame[EuchreState]):
             up = card_text(state.upcard)
             if seat == state.dealer:
                 return f"Pick up {up} as trump (alone or with your partner), or pass."
-            if PARTNER_ALONE.in_force(state.options) and seat == left_of(state.dealer, 4, 2):
+            if self.must_go_alone(state, seat):
                 return Prompt(f"Order {{0}} to pick up {up} and go alone, or pass.", (state.dealer,))
             return Prompt(f"Order {{0}} to pick up {up} (alone or with your partner), or pass.", (state.dealer,))
         if phase == Phase.CALL:

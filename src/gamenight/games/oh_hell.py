@@ -16,7 +16,7 @@ from gamenight.engine.actions import Action
 from gamenight.engine.clauses import Clause, IllegalAction, Rules
 from gamenight.engine.events import emit, private
 from gamenight.engine.game import GameSpec
-from gamenight.engine.legality import Step, narrow, refuse
+from gamenight.engine.legality import Step, refuse
 from gamenight.engine.options import option
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
@@ -218,7 +218,11 @@ class OhHell(TrickGame[OhHellState]):
     def other_legal(self, state: OhHellState, seat: int) -> list[Action]:
         if seat not in self.other_to_act(state):
             return []
-        return [BIDS[b] for b in narrow(self.bid_cascade(state, seat))]
+        # ``bid_cascade``'s answer without building its steps (bids are on the benchmarked path):
+        # every bid up to the cards dealt, less the one ``forbidden_bid`` names.
+        bids = BIDS[:state.cards_dealt + 1]
+        banned = self.forbidden_bid(state, seat)
+        return bids if banned is None else [a for a in bids if a[1][0] != banned]
 
     def other_refusal(self, state: OhHellState, seat: int, action: Action) -> None:
         if action.verb != "bid" or len(action.args) != 1 or type(action.args[0]) is not int:
