@@ -11,6 +11,8 @@ import gamenight
 from gamenight import IllegalAction, cards, parse_action
 from gamenight.core.cards import euchre_deck
 from gamenight.engine.actions import Action
+from gamenight.engine.legality import narrow
+from gamenight.games.euchre import Phase
 
 
 class StackedRng(random.Random):
@@ -58,6 +60,18 @@ def refused(m, seat, action) -> str:
     return e.value.clause_id
 
 
+def refusal(m, seat, action) -> tuple[str, str]:
+    """The clause and the specific reason a move is refused."""
+    with pytest.raises(IllegalAction) as e:
+        m.apply(seat, action)
+    return e.value.clause_id, e.value.detail
+
+
+def seen(m, viewer) -> list[tuple[str, tuple, tuple]]:
+    """The events ``viewer`` has not looked at yet: text, seats, pieces."""
+    return [(e.text, e.seats, e.pieces) for e in m.view(viewer).events]
+
+
 def play_highest(m) -> None:
     """Everyone plays their most powerful legal card until the hand is scored."""
     rows = len(m.sheet.rows)
@@ -76,7 +90,7 @@ def test_deck_deal_and_upcard():
     assert sorted(map(int, st.deck)) == sorted(map(int, euchre_deck())) and len(st.deck) == 24
     assert all(len(h) == 5 for h in st.hands)
     assert len(st.kitty) == 3 and st.upcard is not None
-    assert m.view(None)["upcard"] == str(st.upcard)
+    assert m.view(None).pieces("upcard") == (str(st.upcard),)
     assert m.to_act() == ((st.dealer + 1) % 4,)
     assert gamenight.get_game("euchre").spec.teams(4) == ((0, 2), (1, 3))
     assert m.sheet.columns == ("seats 0 & 2", "seats 1 & 3")
@@ -91,12 +105,14 @@ def test_order_up_dealer_picks_up_and_discards_face_down():
     m = start({0: "9H 10H QS KS AS", 1: "JH JD AH KC AC"}, upcard="KH", dealer=0)
     assert m.to_act() == (1,)
     m.apply(1, "order")
-    assert m.state.phase == "discard" and m.to_act() == (0,)
-    assert "KH" in m.view(0)["hand"] and len(m.state.hands[0]) == 6
-    assert m.view(1)["upcard"] is None and m.view(1)["dealer_picked_up"]
+    assert m.state.phase == Phase.DISCARD and m.to_act() == (0,)
+    assert "KH" in m.view(0).hand and len(m.state.hands[0]) == 6
+    assert m.view(1).zone("upcard") is None  # picked up: whether the dealer then discards it is secret
+    assert [z.hidden for z in m.view(1).zones if z.name == "hand"] == [6, 0, 5, 5]
     m.apply(0, "discard 9H")
-    assert m.state.trump == 2 and m.state.phase == "play"
-    assert m.view(0)["discard"] == ["9H"] and "discard" not in m.view(1)
+    assert m.state.trump == 2 and m.state.phase == Phase.PLAY
+    assert m.view(0).pieces("discard") == ("9H",) and m.view(1).pieces("discard") == ()
+    assert m.view(1).zone("discard").hidden == 1
     g = m.game
     assert g.redact(m.state, 0, parse_action("discard 9H"), 1) == "discard a card"
     assert g.redact(m.state, 0, parse_action("discard 9H"), 0) == "discard 9H"
@@ -120,7 +136,7 @@ def test_dealer_partner_must_go_alone():
     m.apply(2, "order alone")
     st = m.state
     assert st.alone and st.maker == 2 and st.active == [False, True, True, True]
-    assert st.phase == "play" and len(st.hands[0]) == 5  # the dealer sits out and does not pick up
+    assert st.phase == Phase.PLAY and len(st.hands[0]) == 5  # the dealer sits out and does not pick up
     assert m.to_act() == (1,)
 
 
@@ -128,7 +144,7 @@ def test_dealer_partner_option_off():
     m = start({2: "JH JD AH KH QH"}, upcard="9H", dealer=0, partner_must_go_alone=False)
     m.apply(1, "pass")
     m.apply(2, "order")
-    assert m.state.phase == "discard" and not m.state.alone
+    assert m.state.phase == Phase.DISCARD and not m.state.alone
 
 
 def test_turned_down_then_call_another_suit():
@@ -136,13 +152,13 @@ def test_turned_down_then_call_another_suit():
     for seat in (0, 1, 2, 3):
         m.apply(seat, "pass")
     st = m.state
-    assert st.phase == "call" and st.turned_down == 2 and m.to_act() == (0,)
-    assert m.view(1)["turned_down"] == "H"
+    assert st.phase == Phase.CALL and st.turned_down == 2 and m.to_act() == (0,)
+    assert m.view(1).fact("turned-down") == "hearts"
     assert refused(m, 0, "call hearts") == "euchre.call.not-declined"
     assert refused(m, 0, "order") == "euchre.call"
     m.apply(0, "pass")
     m.apply(1, m.game.parse("call S"))
-    assert st.trump == 3 and st.maker == 1 and st.phase == "play"
+    assert st.trump == 3 and st.maker == 1 and st.phase == Phase.PLAY
     assert m.to_act() == (0,)
 
 
@@ -159,7 +175,7 @@ def test_all_pass_twice_throws_in_and_deal_passes_left():
         m.apply(m.to_act()[0], "pass")
     row = m.sheet.rows[-1]
     assert row.points == (0, 0) and any("[euchre.throw-in]" in n for n in row.notes)
-    assert m.state.dealer == 0 and m.state.phase == "order" and m.to_act() == (1,)
+    assert m.state.dealer == 0 and m.state.phase == Phase.ORDER and m.to_act() == (1,)
 
 
 def test_no_ace_no_face_automatic():
@@ -172,15 +188,15 @@ def test_no_ace_no_face_automatic():
     assert st.dealer == 1  # the deal passed left
     row = st.sheet.rows[0]
     assert row.points == (0, 0) and any("[euchre.no-ace-no-face]" in n for n in row.notes)
-    assert st.phase == "order"
+    assert st.phase == Phase.ORDER
 
 
 def test_no_ace_no_face_called_keep_or_redeal():
     m = start({3: "9C 10C 9S 10S 9D"}, upcard="KH", dealer=0, no_ace_no_face="called")
-    assert m.state.phase == "redeal" and m.to_act() == (3,)
+    assert m.state.phase == Phase.NO_ACE_NO_FACE and m.to_act() == (3,)
     assert refused(m, 1, "pass") == "engine.turn"
     m.apply(3, "keep")
-    assert m.state.phase == "order" and m.to_act() == (1,)
+    assert m.state.phase == Phase.ORDER and m.to_act() == (1,)
 
     m = start({3: "9C 10C 9S 10S 9D"}, upcard="KH", dealer=0, no_ace_no_face="called")
     m.apply(3, "redeal")
@@ -190,7 +206,7 @@ def test_no_ace_no_face_called_keep_or_redeal():
 
 def test_no_ace_no_face_off_plays_on():
     m = start({3: "9C 10C 9S 10S 9D"}, upcard="KH", dealer=0)
-    assert m.state.phase == "order" and not m.sheet.rows
+    assert m.state.phase == Phase.ORDER and not m.sheet.rows
 
 
 def test_right_and_left_bowers_outrank_the_ace_of_trumps():
@@ -351,7 +367,7 @@ def test_dealer_orders_up_alone_picks_up_and_partner_sits_out():
         m.apply(seat, "pass")
     m.apply(0, "order alone")
     st = m.state
-    assert st.phase == "discard" and "QH" in m.view(0)["hand"]
+    assert st.phase == Phase.DISCARD and "QH" in m.view(0).hand
     m.apply(0, "discard 9C")
     assert st.active == [True, True, False, True] and st.trump == 2
     assert m.to_act() == (1,)
@@ -363,7 +379,7 @@ def test_calling_alone_in_the_second_round():
         m.apply(seat, "pass")
     m.apply(3, "call spades alone")
     st = m.state
-    assert st.alone and st.maker == 3 and st.trump == 3 and st.phase == "play"
+    assert st.alone and st.maker == 3 and st.trump == 3 and st.phase == Phase.PLAY
     assert st.active == [True, False, True, True] and len(st.hands[0]) == 5  # no pick-up in round two
     assert m.to_act() == (2,)  # seat 1, left of the dealer, sits out: the next player leads
 
@@ -385,3 +401,108 @@ def test_match_ends_as_soon_as_a_team_reaches_10():
     play_highest(m)
     assert m.sheet.totals == (9, 10) and m.over and m.result().winners == (1, 3)
     assert m.to_act() == () and m.legal_actions(1) == []
+
+
+# --- refusals, facts and events --------------------------------------------------------------------
+def test_refusals_say_why():
+    m = start({0: "9H 10H QS KS AS"}, upcard="KH", dealer=0)
+    assert refusal(m, 1, "call spades") == ("euchre.order",
+                                            "now each player in turn orders the dealer to pick up KH or passes")
+    m.apply(1, "pass")
+    assert refusal(m, 2, "order") == ("euchre.order.partner-alone",
+                                      "the dealer's partner may order the dealer up only by going alone")
+    m.apply(2, "pass")
+    m.apply(3, "pass")
+    m.apply(0, "pass")
+    assert refusal(m, 1, "call hearts") == ("euchre.call.not-declined",
+                                            "hearts were turned down and may not be called")
+    assert refusal(m, 1, "order") == ("euchre.call", "now each player in turn calls a trump suit or passes")
+
+
+def test_bidding_again_after_a_pass_cites_the_one_chance_a_round():
+    m = start({}, upcard="KH", dealer=0)
+    m.apply(1, "pass")
+    assert refusal(m, 1, "order") == ("euchre.order", "you have passed: each player gets one chance in this round")
+    assert refusal(m, 3, "order") == ("engine.turn", "it is not your turn")  # not passed yet: just wait
+    for seat in (2, 3, 0):
+        m.apply(seat, "pass")
+    assert m.state.phase == Phase.CALL and m.to_act() == (1,)
+    m.apply(1, "pass")  # a new round, a new chance: and passing in it is final again
+    assert refusal(m, 1, "call spades") == ("euchre.call", "you have passed: each player gets one chance in this "
+                                            "round")
+
+
+def test_discard_refusals_say_why():
+    m = start({0: "9H 10H QS KS AS"}, upcard="KH", dealer=0)
+    m.apply(1, "order")
+    assert refusal(m, 0, "discard AH") == ("euchre.order.discard", "you do not hold AH")
+    assert refusal(m, 0, "discard 9") == ("euchre.order.discard", "discard one card, for example 'discard 9C'")
+    assert refusal(m, 0, "pass") == ("euchre.order.discard",
+                                     "having picked up KH, the dealer discards one card face down")
+
+
+def test_ordering_up_and_the_dealers_discard_are_events_the_discard_private():
+    m = start({0: "9H 10H QS KS AS", 1: "JH JD AH KC AC"}, upcard="KH", dealer=0)
+    assert seen(m, None)[-1] == ("{0} deals and turns up KH", (0,), ("KH",))
+    for s in (0, 1, 2, 3):
+        m.view(s)
+    m.apply(1, "order")
+    assert seen(m, 2) == [("{0} orders {1} to pick up KH: hearts are trump", (1, 0), ("KH",))]
+    m.apply(0, "discard 9H")
+    assert seen(m, 0)[-1] == ("{0} discards 9H", (0,), ("9H",))
+    assert seen(m, 2) == [("{0} discards a card face down", (0,), ())]
+    assert seen(m, 3)[-1] == seen(m, None)[-1] == ("{0} discards a card face down", (0,), ())
+    v = m.view(3)
+    assert v.fact("trump") == "hearts" and v.fact("maker") == 1 and not v.has_fact("alone")
+
+
+def test_naming_trump_and_going_alone_are_events_and_facts():
+    m = start({3: "JS JC AS KS QS"}, upcard="9H", dealer=0)
+    m.view(None)
+    for seat in (1, 2, 3, 0, 1, 2):
+        m.apply(seat, "pass")
+    m.apply(3, "call spades alone")
+    events = seen(m, None)
+    assert ("{0} passes and turns 9H down", (0,), ("9H",)) in events
+    assert events[-2:] == [("{0} names spades trump", (3,), ()), ("{0} goes alone: {1} sits out", (3, 1), ())]
+    v = m.view(2)
+    assert v.fact("alone") is True and v.fact("sitting-out") == 1 and v.fact("maker") == 3
+    assert v.zone("upcard").label == "Turned down" and not v.has_fact("turned-down")
+    assert v.prompt.text == "Play a card."
+
+
+def test_prompts_name_the_dealer():
+    m = start({}, upcard="KH", dealer=0)
+    p = m.prompt(1)
+    assert p.text == "Order {0} to pick up KH (alone or with your partner), or pass." and p.seats == (0,)
+    m.apply(1, "pass")
+    assert m.prompt(2).text == "Order {0} to pick up KH and go alone, or pass."
+    m.apply(2, "pass")
+    m.apply(3, "pass")
+    assert m.prompt(0) == "Pick up KH as trump (alone or with your partner), or pass."
+    m.apply(0, "pass")
+    assert m.prompt(1) == "Call a trump suit other than hearts (alone or with your partner), or pass."
+
+
+def test_hand_summary_names_the_makers():
+    m = start({1: "JH JD AH KH QH"}, upcard="9H", dealer=0)
+    m.apply(1, "order")
+    m.apply(0, "discard " + str(m.state.hands[0][0]))
+    m.view(None)
+    play_highest(m)
+    assert ("{0} and {1} took all 5 tricks: 2 points", (1, 3), ()) in seen(m, None)
+
+
+@pytest.mark.parametrize("preset", ["standard", "called_redeal"])
+def test_the_listed_moves_are_the_making_cascades(preset):
+    """``legal_actions`` lists the bidding moves by a fast path; it must be what the cascade keeps."""
+    for seed in range(12):
+        m = gamenight.load("euchre", seed=seed, preset=preset,
+                           options={"partner_must_go_alone": seed % 3 != 0})
+        rng = random.Random(seed)
+        while not m.over:
+            if m.state.phase != Phase.PLAY:
+                seat = m.to_act()[0]
+                assert m.legal_actions(seat) == list(narrow(m.game.making_cascade(m.state, seat)))
+            seat = rng.choice(m.to_act())
+            m.apply(seat, rng.choice(m.legal_actions(seat)))

@@ -11,7 +11,8 @@ import pytest
 import gamenight
 from gamenight import IllegalAction, cards, parse_action
 from gamenight.core.cards import standard_deck
-from gamenight.games.hearts import card_points, pass_offset
+from gamenight.engine.view import Prompt
+from gamenight.games.hearts import Phase, card_points, pass_offset
 
 
 class StackedRng(random.Random):
@@ -58,6 +59,17 @@ def refused(m, seat, action) -> str:
     return e.value.clause_id
 
 
+def refusal(m, seat, action) -> tuple[str, str]:
+    """The clause and the specific reason a move is refused."""
+    with pytest.raises(IllegalAction) as e:
+        m.apply(seat, action)
+    return e.value.clause_id, e.value.detail
+
+
+def zone_of(view, name, owner):
+    return next(z for z in view.zones if z.name == name and z.owner == owner)
+
+
 CLUBS_TO_2 = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"
 
 
@@ -66,7 +78,8 @@ def test_deal_and_kitty(players, per, kitty):
     m = gamenight.load("hearts", players=players, seed=1)
     st = m.state
     assert [len(h) for h in st.hands] == [per] * players and len(st.kitty) == kitty >= 2
-    assert "kitty" not in m.view(0)
+    v = m.view(0)
+    assert len(v.hand) == per and v.zone("kitty").pieces == () and v.zone("kitty").hidden == kitty
 
 
 def test_pass_rotation():
@@ -79,29 +92,30 @@ def test_pass_rotation():
 def test_passing_is_simultaneous_and_secret():
     m = gamenight.load("hearts", seed=3)
     st = m.state
-    assert st.phase == "pass" and m.to_act() == (0, 1, 2, 3)
+    assert st.phase == Phase.PASS and m.view(0).phase == "passing" and m.to_act() == (0, 1, 2, 3)
     given = {s: st.hands[s][:3] for s in range(4)}
     assert refused(m, 0, parse_action("pass " + " ".join(map(str, given[0][:2])))) == "hearts.pass"
     assert refused(m, 0, parse_action("pass " + " ".join(map(str, given[1])))) == "hearts.pass"
     m.apply(0, parse_action("pass " + " ".join(map(str, given[0]))))
     assert refused(m, 0, parse_action("pass " + " ".join(map(str, st.hands[0][:3])))) == "engine.turn"
-    assert m.view(0)["my_pass"] == [str(c) for c in given[0]] and "my_pass" not in m.view(1)
+    assert zone_of(m.view(0), "passing", 0).pieces == tuple(map(str, given[0]))
+    assert zone_of(m.view(1), "passing", 0).pieces == () and zone_of(m.view(1), "passing", 0).hidden == 3
     assert m.game.redact(st, 0, parse_action("pass " + " ".join(map(str, given[0]))), 1) == "pass 3 cards"
     assert len(st.hands[1]) == 12  # nothing received before everyone has passed
     for s in (1, 2, 3):
         m.apply(s, parse_action("pass " + " ".join(map(str, given[s]))))
     for s in range(4):  # first hand passes to the left
         assert all(c in st.hands[(s + 1) % 4] for c in given[s])
-    assert st.phase == "play"
+    assert st.phase == Phase.PLAY
 
 
 def test_pass_count_option_and_keeper_hand():
     m = gamenight.load("hearts", seed=3, options={"pass_count": 2})
     assert len(m.legal_actions(0)[0].args) == 2
     m = gamenight.load("hearts", seed=3, options={"pass_count": 0})
-    assert m.state.phase == "play"
+    assert m.state.phase == Phase.PLAY
     m = start({}, hand_no=4)
-    assert m.state.phase == "play"
+    assert m.state.phase == Phase.PLAY
 
 
 def test_two_of_clubs_leads():
@@ -122,12 +136,13 @@ def test_kitty_goes_to_first_trick_winner_and_counts():
     st = m.state
     m.apply(0, "play 2C")
     m.apply(1, "play AC")
-    assert "kitty" not in m.view(1)
+    assert m.view(1).pieces("kitty") == ()
     for seat in (2, 3):
         m.apply(seat, m.legal_actions(seat)[0])
     assert st.kitty_owner == 1
-    assert sorted(m.view(1)["kitty"]) == sorted(["QH", "KH", "AH", "2D"])
-    assert "kitty" not in m.view(0) and "kitty" not in m.view(None)
+    assert sorted(m.view(1).pieces("kitty")) == sorted(["QH", "KH", "AH", "2D"])
+    assert m.view(0).pieces("kitty") == () and m.view(None).pieces("kitty") == ()
+    assert m.view(0).zone("kitty").hidden == 4 and m.view(0).fact("kitty-owner") == 1
 
 
 def test_hearts_not_led_until_broken_but_queen_of_spades_any_time():
@@ -265,19 +280,20 @@ def pass_all(m) -> dict[int, list]:
 ])
 def test_cards_really_travel_by_the_rotation(players, hand_no, offset):
     m = start({}, players=players, hand_no=hand_no)
-    assert m.state.phase == "pass"
+    assert m.state.phase == Phase.PASS
     to = (0 + offset) % players
-    assert m.view(0)["pass_to"] == to and f"seat {to}" in m.prompt(0)
+    assert m.view(0).fact("pass-to") == to
+    assert m.prompt(0) == Prompt("Choose three cards to pass to {0}.", (to,))
     given = pass_all(m)
     for s, cs in given.items():
         assert all(c in m.state.hands[(s + offset) % players] for c in cs)
-    assert m.state.phase == "play"
+    assert m.state.phase == Phase.PLAY
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_keeper_hand_passes_nothing(players):
     m = start({}, players=players, hand_no=4 if players > 3 else 3)
-    assert m.state.phase == "play" and m.view(0)["pass_to"] is None
+    assert m.state.phase == Phase.PLAY and not m.view(0).has_fact("pass-to")
 
 
 def test_highest_of_the_suit_led_wins_with_no_trump_and_winner_leads():
@@ -337,3 +353,99 @@ def test_rulebook_has_no_trump_clauses_and_reads_in_order():
     assert "tricks.trump-wins" not in spec.rules and "tricks.highest-wins" not in spec.rules
     assert "hearts.highest-wins" in spec.rules and "tricks.follow-suit" in spec.rules
     assert spec.sections.index("Dealing") < spec.sections.index("Passing") < spec.sections.index("Scoring")
+
+
+# --- refusals, views and events ------------------------------------------------------------------
+def test_refusals_say_why():
+    m = start({0: "2C QS AH KH QH JH 10H 9H 8H 7H 6H 5H", 1: "AC KC 2S 3S 4S 5S 6S 7S 8S 9S 10S JS"},
+              kitty="2H 3H 4H AD")
+    assert refusal(m, 0, "play QS") == ("hearts.lead.lowest-club",
+                                        "the first trick is led with your lowest club, 2C")
+    assert refusal(m, 0, "play 2D") == ("tricks.from-hand", "you do not hold 2D")
+    assert refusal(m, 0, "pass 2C QS AH")[0] == "engine.legal"
+    m.apply(0, "play 2C")
+    assert refusal(m, 1, "play 2S") == ("tricks.follow-suit", "clubs were led and you hold 2 of them")
+    m.apply(1, "play AC")
+    for seat in (2, 3):
+        m.apply(seat, m.legal_actions(seat)[0])
+    st = m.state
+    st.turn = st.leader = 0
+    assert refusal(m, 0, "play AH") == ("hearts.lead.hearts-broken", "hearts are not broken yet")
+
+
+def test_passing_wrong_cards_says_why():
+    m = gamenight.load("hearts", seed=3)
+    hand = m.state.hands[0]
+    assert refusal(m, 0, "pass " + " ".join(map(str, hand[:2]))) == ("hearts.pass", "pass exactly 3 cards, not 2")
+    stranger = next(c for c in m.state.hands[1])
+    assert refusal(m, 0, f"pass {hand[0]} {hand[1]} {stranger}") == ("hearts.pass", f"you do not hold {stranger}")
+    assert refusal(m, 0, f"pass {hand[0]} {hand[0]} {hand[1]}") == ("hearts.pass", f"you hold only one {hand[0]}")
+    assert refusal(m, 0, f"play {hand[0]}")[0] == "hearts.pass"
+
+
+def test_first_trick_points_refusal_says_why():
+    m = start({0: "2C 3S 4S 5S 6S 7S 8S 9S 10S JS KS AS", 1: "QS AH KH QH JH 10H 9H 8H 7H 6H 5H 2D"},
+              kitty="2H 3H 4H AD", points_on_first_trick=False)
+    m.apply(0, "play 2C")
+    assert refusal(m, 1, "play AH") == ("hearts.first-trick.points", "no points may be played on the first "
+                                        "trick while you hold another card you may play")
+
+
+def test_the_pass_shows_its_cards_only_to_the_passer_and_the_receiver():
+    m = gamenight.load("hearts", seed=3)
+    st = m.state
+    given = {s: st.hands[s][:3] for s in range(4)}
+    for s in range(4):
+        m.view(s)  # start every seat's event stream here
+    m.apply(0, parse_action("pass " + " ".join(map(str, given[0]))))
+    mine = m.view(0).events
+    assert [(e.text, e.seats, e.pieces) for e in mine] == [
+        ("{0} passes " + " ".join(map(str, given[0])) + " to {1}", (0, 1), tuple(map(str, given[0])))]
+    theirs = m.view(2).events
+    assert [(e.text, e.seats, e.pieces) for e in theirs] == [("{0} passes three cards to {1}", (0, 1), ())]
+    for s in (1, 2, 3):
+        m.apply(s, parse_action("pass " + " ".join(map(str, given[s]))))
+    received = [e for e in m.view(1).events if e.kind == "received"]
+    assert [(e.text, e.seats) for e in received] == [
+        ("You received " + " ".join(map(str, given[0])) + " from {1}", (1, 0))]
+    assert not [e for e in m.view(2).events if set(e.pieces) & set(map(str, given[0]))]
+    assert not [e for e in m.view(None).events if e.pieces]
+    assert all(str(c) not in e.text for e in m.view(3).events for c in given[0])
+
+
+def test_each_card_played_and_each_trick_taken_is_an_event():
+    m = start({0: "2C 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD", 1: "AC 2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS",
+               2: "3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AS", 3: "AD 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH"},
+              kitty="QS KH AH 2D")
+    m.view(None)
+    for seat, card in ((0, "2C"), (1, "AC"), (2, "3C"), (3, "AD")):
+        m.apply(seat, f"play {card}")
+    events = [(e.text, e.seats, e.pieces, e.kind) for e in m.view(None).events]
+    assert events == [("{0} plays 2C", (0,), ("2C",), "play"), ("{0} plays AC", (1,), ("AC",), "play"),
+                      ("{0} plays 3C", (2,), ("3C",), "play"), ("{0} plays AD", (3,), ("AD",), "play"),
+                      ("{0} takes the trick with AC", (1,), ("AC",), "trick")]
+    v = m.view(2)
+    assert len(v.events) == 5 and m.view(2).events == ()  # a second look shows nothing new
+    assert v.pieces("last-trick") == ("2C", "AC", "3C", "AD") and v.zone("last-trick").by == (0, 1, 2, 3)
+    assert v.fact("tricks") == [0, 1, 0, 0] and v.fact("kitty-owner") == 1
+
+
+def test_facts_zones_and_prompt_in_play():
+    m = start({0: "2C 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD", 3: "AD 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH"},
+              kitty="QS KH AH 2D")
+    v = m.view(0)
+    assert v.phase == "play" and v.to_act == (0,) and v.prompt.text == "Play a card."
+    assert v.hand == tuple(["2C", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD"])
+    assert [z.hidden for z in v.zones if z.name == "hand" and z.owner != 0] == [12, 12, 12]
+    assert not v.has_fact("hearts-broken") and not v.has_fact("trump") and v.fact("points") == [0, 0, 0, 0]
+    assert m.view(1).prompt.text == ""
+    m.state.broken = True
+    assert m.view(0).fact("hearts-broken") is True
+
+
+def test_hand_summary_events_name_the_kitty_and_the_queen():
+    m = end_with({0: "2H 3H", 1: "QS 4H", 2: "AC"}, kitty="5H", owner=2)
+    texts = [(e.text, e.seats) for e in m.view(None).events if e.kind == "summary"]
+    assert ("{0} takes the kitty: 5H (1 point)", (2,)) in texts
+    assert ("{0} took the queen of spades", (1,)) in texts
+    assert ("Points this hand: {0} 2, {1} 14, {2} 1, {3} 0", (0, 1, 2, 3)) in texts

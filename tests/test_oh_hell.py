@@ -11,7 +11,8 @@ import pytest
 import gamenight
 from gamenight import IllegalAction, cards, parse_action
 from gamenight.core.cards import standard_deck
-from gamenight.games.oh_hell import made_points, schedule_for
+from gamenight.engine.legality import narrow
+from gamenight.games.oh_hell import Phase, made_points, schedule_for
 
 
 class StackedRng(random.Random):
@@ -57,13 +58,20 @@ def refused(m, seat, action) -> str:
     return e.value.clause_id
 
 
+def refusal(m, seat, action) -> tuple[str, str]:
+    """The clause and the specific reason a move is refused."""
+    with pytest.raises(IllegalAction) as e:
+        m.apply(seat, action)
+    return e.value.clause_id, e.value.detail
+
+
 def random_match(players: int, seed: int, **options):
     m = gamenight.load("oh_hell", players=players, seed=seed, options=options)
     rng = random.Random(seed)
     starts = []
     while not m.over:
         st = m.state
-        if st.phase in ("bid", "bid-together") and all(b is None for b in st.bids):
+        if st.phase in (Phase.BID, Phase.BID_TOGETHER) and all(b is None for b in st.bids):
             starts.append((len(st.hands[0]), st.turnup, st.trump))
         seat = rng.choice(m.to_act())
         m.apply(seat, rng.choice(m.legal_actions(seat)))
@@ -99,13 +107,13 @@ def test_no_card_left_means_no_trump():
     m = start(players=4, n=13, max_cards=13)
     st = m.state
     assert all(len(h) == 13 for h in st.hands) and st.turnup is None and st.trump is None
-    assert m.view(0)["trump"] is None and m.view(0)["turnup"] is None
+    assert not m.view(0).has_fact("trump") and m.view(0).zone("turn-up") is None
     assert "oh_hell.trump.none" in gamenight.get_game("oh_hell").spec.rules
 
 
 def test_turnup_is_public_and_sets_trump():
     m = start(players=4, n=3, hands={1: "AS KS QS"}, turnup="4H")
-    assert m.state.trump == 2 and m.view(None)["turnup"] == "4H" and m.view(2)["trump"] == "H"
+    assert m.state.trump == 2 and m.view(None).pieces("turn-up") == ("4H",) and m.view(2).fact("trump") == "hearts"
 
 
 def test_bidding_goes_from_dealers_left_and_dealer_is_restricted():
@@ -118,12 +126,13 @@ def test_bidding_goes_from_dealers_left_and_dealer_is_restricted():
     m.apply(3, "bid 3")
     assert m.to_act() == (0,)
     assert parse_action("bid 1") not in m.legal_actions(0)
-    assert m.view(0)["forbidden_bid"] == 1
-    assert "dealer's restriction" in m.prompt(0)
-    assert refused(m, 0, "bid 1") == "oh_hell.bid.dealer"
+    reason = "the dealer may not bid 1: the bids would add up to the 10 cards dealt"
+    assert m.view(0).fact("forbidden-bid") == 1 and m.view(None).fact("forbidden-bid") == 1
+    assert m.prompt(0) == f"Bid how many tricks you will take, from 0 to 10 ({reason})."
+    assert refusal(m, 0, "bid 1") == ("oh_hell.bid.dealer", reason)
     m.apply(0, "bid 2")
-    assert m.state.phase == "play" and m.to_act() == (1,)  # left of the dealer leads
-    assert m.view(3)["bids"] == [2, 3, 3, 3]
+    assert m.state.phase == Phase.PLAY and m.to_act() == (1,)  # left of the dealer leads
+    assert m.view(3).fact("bids") == [2, 3, 3, 3]
 
 
 def test_dealer_is_free_when_the_total_is_already_over():
@@ -138,30 +147,32 @@ def test_dealer_restriction_option_off():
     m.apply(0, "bid 1")
     m.apply(1, "bid 1")
     m.apply(2, "bid 2")
-    assert m.state.phase == "play"
+    assert m.state.phase == Phase.PLAY
 
 
 def test_one_card_round_bids_are_simultaneous_and_secret():
     m = start(players=4, dealer=1, n=1)
     st = m.state
-    assert st.phase == "bid-together" and m.to_act() == (0, 1, 2, 3)
+    assert st.phase == Phase.BID_TOGETHER and m.to_act() == (0, 1, 2, 3)
+    assert m.view(0).phase == "bidding together"
     m.apply(3, "bid 1")
-    assert m.to_act() == (0, 1, 2)
-    assert m.view(0)["bids"][3] is None and m.view(0)["has_bid"] == [False, False, False, True]
-    assert m.view(3)["bids"][3] == 1 and m.view(None)["bids"] == [None] * 4
+    assert m.to_act() == (0, 1, 2) and m.view(0).to_act == (0, 1, 2)
+    assert m.view(0).fact("bids") == [None] * 4
+    assert m.view(3).fact("bids") == [None, None, None, 1] and m.view(None).fact("bids") == [None] * 4
     assert m.game.redact(st, 3, parse_action("bid 1"), 0).startswith("bid (")
     assert m.game.redact(st, 3, parse_action("bid 1"), 3) == "bid 1"
-    assert refused(m, 3, "bid 0") == "engine.turn"
+    assert refused(m, 3, "bid 0") == "oh_hell.bid.one-card"  # you have bid: bids are made once, together
     m.apply(0, "bid 0")
     m.apply(2, "bid 0")
+    assert not m.view(1).has_fact("forbidden-bid")
     m.apply(1, "bid 0")  # the dealer makes the total equal 1 card: allowed when bidding together
-    assert st.phase == "play" and m.view(0)["bids"] == [0, 0, 0, 1]
+    assert st.phase == Phase.PLAY and m.view(0).fact("bids") == [0, 0, 0, 1]
     assert m.to_act() == (2,)
 
 
 def test_one_card_round_in_turn_option():
     m = start(players=3, dealer=0, n=1, one_card_bids="in-turn")
-    assert m.state.phase == "bid" and m.to_act() == (1,)
+    assert m.state.phase == Phase.BID and m.to_act() == (1,)
     m.apply(1, "bid 0")
     m.apply(2, "bid 0")
     assert refused(m, 0, "bid 1") == "oh_hell.bid.dealer"
@@ -202,7 +213,7 @@ def test_dealer_rotates_left_each_hand():
     rng = random.Random(2)
     dealers = []
     while not m.over and len(dealers) < 4:
-        fresh = m.state.phase == "play" and not m.state.trick and m.state.tricks_won == [0] * 4
+        fresh = m.state.phase == Phase.PLAY and not m.state.trick and m.state.tricks_won == [0] * 4
         if fresh and (not dealers or dealers[-1] != m.state.dealer):
             dealers.append(m.state.dealer)
         seat = rng.choice(m.to_act())
@@ -258,3 +269,91 @@ def test_must_follow_suit_and_a_void_player_may_trump():
 
 def test_first_dealer_is_random():
     assert {gamenight.load("oh_hell", players=5, seed=s).state.dealer for s in range(60)} == set(range(5))
+
+
+# --- refusals, facts and events --------------------------------------------------------------------
+def test_bid_refusals_say_why():
+    m = start(players=4, dealer=0, n=5)
+    assert refusal(m, 1, "bid 6") == ("oh_hell.bid", "a bid is a number of tricks from 0 to the 5 cards dealt")
+    assert refusal(m, 1, "play 2C")[0] == "oh_hell.bid"
+    m.apply(1, "bid 1")
+    assert refusal(m, 1, "bid 2") == ("oh_hell.bid", "you have bid 1 this hand: each player bids once")
+    assert refusal(m, 3, "bid 2") == ("engine.turn", "it is not your turn")
+    m.apply(2, "bid 1")
+    m.apply(3, "bid 1")
+    assert refusal(m, 0, "bid 2") == ("oh_hell.bid.dealer",
+                                      "the dealer may not bid 2: the bids would add up to the 5 cards dealt")
+
+
+def test_the_dealers_restriction_is_one_function():
+    """Legal bids, the refusal, the fact and the prompt all ask ``forbidden_bid``."""
+    m = start(players=3, dealer=0, n=4)
+    m.apply(1, "bid 0")
+    m.apply(2, "bid 0")
+    game = m.game
+    game.forbidden_bid = lambda state, seat: 3 if seat == state.dealer else None  # type: ignore[method-assign]
+    try:
+        assert [a.args[0] for a in m.legal_actions(0)] == [0, 1, 2, 4]
+        assert refusal(m, 0, "bid 3")[1].startswith("the dealer may not bid 3")
+        assert m.view(1).fact("forbidden-bid") == 3 and "may not bid 3" in m.prompt(0)
+        m.apply(0, "bid 4")
+    finally:
+        del game.forbidden_bid
+
+
+def test_simultaneous_bids_stay_hidden_in_events_until_all_have_bid():
+    m = start(players=3, dealer=0, n=1)
+    for s in (0, 1, 2, None):
+        m.view(s)
+    m.apply(2, "bid 1")
+    assert [(e.text, e.seats) for e in m.view(2).events] == [("{0} bids 1", (2,))]
+    assert [(e.text, e.seats) for e in m.view(0).events] == [("{0} has bid", (2,))]
+    assert [(e.text, e.seats) for e in m.view(None).events] == [("{0} has bid", (2,))]
+    assert m.view(0).fact("bids") == [None, None, None]
+    m.apply(0, "bid 0")
+    m.apply(1, "bid 0")
+    last = m.view(None).events[-1]
+    assert (last.text, last.seats) == ("Everyone has bid: {0} 0, {1} 0, {2} 1", (0, 1, 2))
+
+
+def test_deal_bid_and_hand_summary_events():
+    m = start(players=3, dealer=0, n=2, max_cards=2, hands={1: "AS KS", 2: "2C 3C", 0: "2D 3D"}, turnup="4H")
+    deal = [e for e in m.view(None).events if e.kind == "deal"][-1]
+    assert (deal.text, deal.seats, deal.pieces) == ("{0} deals 2 cards each and turns up 4H: hearts are trump",
+                                                    (0,), ("4H",))
+    for seat, bid in ((1, 2), (2, 0), (0, 1)):
+        m.apply(seat, f"bid {bid}")
+    assert [e.text for e in m.view(None).events] == ["{0} bids 2", "{0} bids 0", "{0} bids 1"]
+    for seat, card in ((1, "AS"), (2, "2C"), (0, "2D"), (1, "KS"), (2, "3C"), (0, "3D")):
+        m.apply(seat, f"play {card}")
+    events = [(e.text, e.seats) for e in m.view(None).events]
+    assert ("{0} takes the trick with AS", (1,)) in events and ("{0} plays 3D", (0,)) in events
+    assert [x for x in events if "took" in x[0]] == [("{0} bid 1 but took 0: a scratch", (0,)),
+                                                     ("{0} bid 2 and took 2: 12 points", (1,)),
+                                                     ("{0} bid 0 and took 0: 10 points", (2,))]
+
+
+def test_view_zones_facts_and_prompt():
+    m = start(players=4, dealer=0, n=3, hands={1: "AS KS QS"}, turnup="4H")
+    v = m.view(1)
+    assert v.hand == ("QS", "KS", "AS")
+    assert v.zone("stock").hidden == 52 - 12 - 1 and v.zone("turn-up").kind == "upcard"
+    assert v.fact("cards-dealt") == 3 and v.fact("hands-left") == len(m.state.schedule) - m.state.round_no
+    assert v.fact("tricks") == [0, 0, 0, 0] and v.fact("bids") == [None] * 4
+    assert v.prompt.text == "Bid how many tricks you will take, from 0 to 3."
+    assert not v.has_fact("forbidden-bid") and m.view(2).prompt.text == ""
+
+
+@pytest.mark.parametrize("preset", ["standard", "in_turn_one_card"])
+def test_the_listed_bids_are_the_bid_cascades(preset):
+    """``legal_actions`` lists bids by a fast path; it must be exactly what the cascade keeps."""
+    for seed in range(4):
+        m = gamenight.load("oh_hell", players=3 + seed, seed=seed, preset=preset)
+        rng = random.Random(seed)
+        while not m.over:
+            if m.state.phase != Phase.PLAY:
+                for seat in m.to_act():
+                    cascade = [parse_action(f"bid {b}") for b in narrow(m.game.bid_cascade(m.state, seat))]
+                    assert m.legal_actions(seat) == cascade
+            seat = rng.choice(m.to_act())
+            m.apply(seat, rng.choice(m.legal_actions(seat)))

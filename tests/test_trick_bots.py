@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import inspect
 import random
 
 import pytest
@@ -9,6 +11,12 @@ import pytest
 import gamenight
 from gamenight import cards
 from gamenight.bots import RandomBot, has_heuristic, make_bot
+from gamenight.bots import tricks as bots_tricks
+from gamenight.bots.euchre import EuchreBot
+from gamenight.bots.hearts import HeartsBot
+from gamenight.bots.oh_hell import OhHellBot
+from gamenight.bots.tricks import TrickBot
+from gamenight.bots.whist_with_tens import WhistWithTensBot
 from gamenight.engine.actions import Action
 
 GAMES = ("hearts", "euchre", "oh_hell", "whist_with_tens")
@@ -21,6 +29,20 @@ def decide(m, seat):
 def test_registered_for_every_trick_game():
     for g in GAMES:
         assert has_heuristic(g) and make_bot(g).name == "heuristic"
+    assert [type(make_bot(g)) for g in GAMES] == [HeartsBot, EuchreBot, OhHellBot, WhistWithTensBot]
+    assert all(isinstance(make_bot(g), TrickBot) for g in GAMES)
+
+
+def test_the_shared_bot_knows_no_game():
+    """Per-game behaviour lives in the game's bot module; the shared play names no game."""
+    tree = ast.parse(inspect.getsource(bots_tricks))
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                  if isinstance(n, ast.Module | ast.ClassDef | ast.FunctionDef) and n.body
+                  and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    words = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+             and id(n) not in docstrings}
+    assert not words & {spec.id for spec in gamenight.games()}
+    assert "game" not in {a.arg for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) for a in n.args.args}
 
 
 def test_hearts_passes_the_dangerous_cards():
@@ -104,7 +126,7 @@ def test_whist_plays_to_lose_in_low_no_trump():
     st.hands[(lead + 1) % 4] = cards("2C 8C AC")
     m.apply(lead, "play 9C")
     v = m.view((lead + 1) % 4)
-    assert v["low"] and str(decide(m, (lead + 1) % 4)) == "play 8C"
+    assert v.fact("low") and str(decide(m, (lead + 1) % 4)) == "play 8C"
 
 
 def play_match(game: str, players: int, seed: int, heuristic: set[int]):

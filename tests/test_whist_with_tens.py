@@ -106,10 +106,10 @@ def test_must_follow_suit():
     assert [str(a) for a in m.legal_actions(nxt)] == ["play 3C"]
     with pytest.raises(IllegalAction) as e:
         m.apply(nxt, "play KS")
-    assert e.value.clause_id == "tricks.follow-suit"
+    assert e.value.clause_id == "tricks.follow-suit" and e.value.detail == "clubs were led and you hold one of them"
     with pytest.raises(IllegalAction) as e:
         m.apply(nxt, "play QS")
-    assert e.value.clause_id == "tricks.from-hand"
+    assert e.value.clause_id == "tricks.from-hand" and e.value.detail == "you do not hold QS"
 
 
 def test_trump_beats_and_no_trump_rounds():
@@ -127,7 +127,7 @@ def test_trump_beats_and_no_trump_rounds():
     assert st.sheet.rows[-1] and st.round_no == 2 and st.trump == 3
     # the 2 of hearts took the only trick of that (shortened) hand for its side
     side = (lead + 1) % 2
-    assert "1 tricks" in st.sheet.rows[-1].notes[side]
+    assert "1 trick and" in st.sheet.rows[-1].notes[side]
 
 
 def one_trick_hand(round_no: int, plays: list[str]):
@@ -149,15 +149,15 @@ def one_trick_hand(round_no: int, plays: list[str]):
 def test_no_trump_rounds_highest_of_the_suit_led_wins(round_no):
     # No trumps: the ace and king of other suits cannot beat the 3 of the suit led; ace high in both rounds.
     lead, row = one_trick_hand(round_no, ["3C", "AH", "2C", "KS"])
-    assert "took 1 tricks" in row.notes[lead % 2] and "took 0 tricks" in row.notes[(lead + 1) % 2]
+    assert "took 1 trick and" in row.notes[lead % 2] and "took 0 tricks" in row.notes[(lead + 1) % 2]
     lead, row = one_trick_hand(round_no, ["3C", "AC", "2C", "KS"])
-    assert "took 1 tricks" in row.notes[(lead + 1) % 2]
+    assert "took 1 trick and" in row.notes[(lead + 1) % 2]
 
 
 def test_a_trump_of_the_round_beats_the_ace_led():
     # Round three: diamonds are trump.
     lead, row = one_trick_hand(3, ["AS", "2D", "KS", "QS"])
-    assert "diamonds" in row.label and "took 1 tricks" in row.notes[(lead + 1) % 2]
+    assert "diamonds" in row.label and "took 1 trick and" in row.notes[(lead + 1) % 2]
 
 
 def test_first_dealer_is_random():
@@ -178,3 +178,31 @@ def test_high_score_after_six_rounds_wins():
     m.game.end_hand(st)  # low no-trump: seats 1 & 3 took 7 tricks and a ten, seats 0 & 2 count 11
     assert st.sheet.rows[-1].points == (11, 0)
     assert m.over and st.sheet.totals == (53, 42) and m.result().winners == (0, 2)
+
+
+def test_follow_suit_is_printed_once():
+    ids = [c.id for c in gamenight.get_game("whist_with_tens").spec.rules]
+    assert "tricks.follow-suit" in ids and "whist_with_tens.follow" not in ids
+    assert sum("follow suit" in c.text.lower() or "follow the suit" in c.text.lower()
+               for c in gamenight.get_game("whist_with_tens").spec.rules) == 1
+
+
+def test_facts_and_events():
+    m = gamenight.load("whist_with_tens", seed=2)
+    st = m.state
+    v = m.view(None)
+    assert v.fact("round") == "1 of 6: hearts trump" and v.fact("trump") == "hearts" and not v.has_fact("low")
+    assert (v.events[-1].text, v.events[-1].seats) == ("{0} deals round 1: hearts trump", (st.dealer,))
+    lead = m.to_act()[0]
+    st.hands = [[] for _ in range(4)]
+    for i, c in enumerate(("10C", "2H", "KC", "QC")):
+        st.hands[(lead + i) % 4] = cards(c)
+    for i in range(4):
+        m.apply((lead + i) % 4, m.legal_actions((lead + i) % 4)[0])
+    summary = [(e.text, e.seats) for e in m.view(None).events if e.kind == "summary"]
+    side = (lead + 1) % 2
+    assert ("{0} and {1} took 1 trick and 1 ten: 10 points", (side, side + 2)) in summary
+    v = m.view(0)
+    assert v.fact("round") == "2 of 6: spades trump" and v.fact("tens") == [0, 0, 0, 0]
+    st.low, st.trump = True, None
+    assert m.view(0).fact("low") is True and not m.view(0).has_fact("trump")

@@ -22,7 +22,7 @@ from gamenight.core.cards import FACES, SUIT_NAMES, Card, card_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action, listed
 from gamenight.engine.clauses import UNKNOWN, Clause, IllegalAction
-from gamenight.engine.events import emit
+from gamenight.engine.events import Event
 from gamenight.engine.game import Game, State, Teams
 from gamenight.engine.legality import Step, narrow, refuse
 from gamenight.engine.view import Fact, FactKind, Zone, ZoneKind, fact, per_seat
@@ -55,6 +55,15 @@ PLAY: dict[int, Action] = {face: Action("play", (card,)) for face, card in FACES
 """One shared ``play`` action per face: legal-move lists allocate nothing."""
 
 _PLAY_LIST: list[Action | None] = [PLAY.get(i) for i in range(max(FACES) + 1)]
+
+_PLAYS_TEXT: list[str] = ["{0} plays " + card_text(i) if i in FACES else "" for i in range(max(FACES) + 1)]
+_TAKES_TEXT: list[str] = ["{0} takes the trick with " + card_text(i) if i in FACES else ""
+                          for i in range(max(FACES) + 1)]
+_PIECES: list[tuple[Card, ...]] = [(FACES[i],) if i in FACES else () for i in range(max(FACES) + 1)]
+_SEATS = tuple((s,) for s in range(64))
+"""Event texts, pieces and seats of each card played and each trick taken, built once: play stays
+cheap with an event per card (built as plain tuples, the fastest way to make an ``Event``)."""
+_new_event = tuple.__new__
 
 SUIT_WORDS = SUIT_NAMES
 """Suit names as action words (``call hearts``), indexed by suit."""
@@ -324,18 +333,22 @@ class TrickGame(Game[TS]):
                 return []
             hand = state.hands[seat]
             trick = state.trick
-            # Fast paths, provably the cascade's answer when the game adds no rule of its own.
+            cards: Sequence[Card]
+            # The cascade's answer without building its first steps: the cards held, narrowed
+            # to the suit led, then by the game's own steps (skipped when the game has none, or
+            # has said with ``hooks`` that they can no longer narrow anything this hand).
             if trick:
-                if self._plain_follow or not state.hooks:
-                    suit = state.suit
-                    led = suit[trick[0][1]]
-                    cards = [c for c in hand if suit[c] == led] or hand
-                else:
-                    cards = self.playable(state, seat)
-            elif self._plain_lead or not state.hooks:
-                cards = hand
+                suit = state.suit
+                led = suit[trick[0][1]]
+                cards = [c for c in hand if suit[c] == led] or hand
+                if not self._plain_follow and state.hooks:
+                    for step in self.follow_steps(state, seat, cards):
+                        cards = step.allowed
             else:
-                cards = self.playable(state, seat)
+                cards = hand
+                if not self._plain_lead and state.hooks:
+                    for step in self.lead_steps(state, seat, hand):
+                        cards = step.allowed
             table = _PLAY_LIST
             if self.one_deck:
                 return [table[c] for c in cards]  # type: ignore[misc]
@@ -364,7 +377,9 @@ class TrickGame(Game[TS]):
         trick = state.trick
         card = hand.pop(hand.index(action.args[0]))
         trick.append((seat, card))
-        emit(state, "{0} plays " + card_text(card), seat, pieces=(card,), kind="play")
+        events = state.events
+        events.append(_new_event(Event, (_PLAYS_TEXT[card], _SEATS[seat], _PIECES[card], "play", None, None,
+                                         state.ply + 1)))
         active = state.active
         if len(trick) < active.count(True):
             nxt = seat + 1
@@ -383,7 +398,8 @@ class TrickGame(Game[TS]):
         state.taken[winner].extend([c for _, c in trick])
         state.tricks_won[winner] += 1
         best = next(c for s, c in trick if s == winner)
-        emit(state, "{0} takes the trick with " + card_text(best), winner, pieces=(best,), kind="trick")
+        events.append(_new_event(Event, (_TAKES_TEXT[best], _SEATS[winner], _PIECES[best], "trick", None, None,
+                                         state.ply + 1)))
         state.last_trick = trick
         state.trick = []
         state.leader = state.turn = winner

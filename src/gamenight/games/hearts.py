@@ -90,7 +90,7 @@ RULES = Rules([
     tricks.FOLLOW_SUIT, HIGHEST_WINS, tricks.WINNER_LEADS, tricks.PLAY_FROM_HAND,
 ])
 TEXT_ONLY = (DECK_RULE, DEAL_FOUR, DEAL_OTHER, PASS_ROTATION, PASS_ROTATION_MANY, PASS_ROTATION_THREE, FACE_DOWN,
-             ONLY_HEARTS, END, HIGHEST_WINS, tricks.FIRST_DEALER, tricks.DEAL_PASSES_LEFT, tricks.WINNER_LEADS)
+             ONLY_HEARTS, HIGHEST_WINS, tricks.FIRST_DEALER, tricks.DEAL_PASSES_LEFT, tricks.WINNER_LEADS)
 """Clauses that describe the deal and the play; the code follows them but cites none."""
 
 
@@ -189,7 +189,7 @@ class Hearts(TrickGame[HeartsState]):
         hand = list(state.hands[seat])
         for c in chosen:
             if c not in hand:
-                raise IllegalAction(tricks.PLAY_FROM_HAND, f"you do not hold {c}" if c not in state.hands[seat]
+                raise IllegalAction(PASS, f"you do not hold {c}" if c not in state.hands[seat]
                                     else f"you hold only one {c}", state.options)
             hand.remove(c)
 
@@ -206,7 +206,7 @@ class Hearts(TrickGame[HeartsState]):
             for s, given in state.passes.items():
                 receiver = left_of(s, state.players, off)
                 state.hands[receiver].extend(given)
-                private(state, receiver, "{0} received " + cards_text(given) + " from {1}", None, receiver, s,
+                private(state, receiver, "You received " + cards_text(given) + " from {1}", None, receiver, s,
                         pieces=given, kind="received")
             for h in state.hands:
                 h.sort()
@@ -245,13 +245,15 @@ class Hearts(TrickGame[HeartsState]):
         owner = state.kitty_owner if state.kitty_owner is not None else 0
         won = [t + state.kitty if s == owner else t for s, t in enumerate(state.taken)]
         pts = [card_points(t) for t in won]
-        notes = [f"hearts 1 point each, the queen of spades 13 [{CARD_POINTS.id}]",
-                 f"the kitty went to seat {owner} [{KITTY.id}]"]
-        points = f" ({card_points(state.kitty)} points)"
-        private(state, owner, "{0} took the kitty: " + cards_text(state.kitty) + points, "{0} took the kitty" + points,
+        notes = [f"the kitty went to seat {owner} [{KITTY.id}]",
+                 f"hearts 1 point each, the queen of spades 13 [{CARD_POINTS.id}]"]
+        in_kitty = card_points(state.kitty)
+        worth = f" ({'1 point' if in_kitty == 1 else f'{in_kitty} points'})"
+        private(state, owner, "{0} took the kitty: " + cards_text(state.kitty) + worth, "{0} took the kitty" + worth,
                 owner, pieces=state.kitty, kind="summary")
-        queen = next(s for s, t in enumerate(won) if QUEEN_OF_SPADES in t)
-        emit(state, "{0} took the queen of spades", queen, kind="summary")
+        queen = next((s for s, t in enumerate(won) if QUEEN_OF_SPADES in t), None)
+        if queen is not None:
+            emit(state, "{0} took the queen of spades", queen, kind="summary")
         if 26 in pts:
             shooter = pts.index(26)
             pts = [0 if s == shooter else 26 for s in range(state.players)]
@@ -260,8 +262,12 @@ class Hearts(TrickGame[HeartsState]):
         else:
             emit(state, "Points this hand: " + ", ".join(f"{{{s}}} {p}" for s, p in enumerate(pts)),
                  *range(state.players), kind="summary")
+        target = state.options.target
+        ended = max(t + p for t, p in zip(state.sheet.totals, pts)) >= target
+        if ended:
+            notes.append(f"a player has {target} or more points: the lowest score wins [{END.id}]")
         state.sheet.add(f"hand {state.hand_no}", tuple(pts), state.ply + 1, notes)
-        if max(state.sheet.totals) >= state.options.target:
+        if ended:
             state.over = True
             state.phase = Phase.OVER
             return
