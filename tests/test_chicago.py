@@ -474,8 +474,8 @@ def test_draw_refusals_say_why():
     m = start({1: "KC KD 5H 9S 2C"})
     assert refusal(m, 1, "discard 5C") == ("chicago.draw", "you do not hold 5C")
     assert refusal(m, 1, "discard 2C 2C") == ("chicago.draw", "name each card once")
-    assert refusal(m, 1, "fold") == ("chicago.draw", "stand, or discard one to five cards, for example "
-                                                     "'discard 2C 7H'")
+    assert refusal(m, 1, "fold") == ("chicago.draw", "stand, or discard one to five cards, 'discard' and the "
+                                                     "cards")
     assert refusal(m, 1, "show") == ("chicago.draw.expose", "you have shown your hand, or have no declaration to "
                                                             "prove")
     stand_all(m)

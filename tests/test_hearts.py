@@ -446,6 +446,8 @@ def test_facts_zones_and_prompt_in_play():
 def test_hand_summary_events_name_the_kitty_and_the_queen():
     m = end_with({0: "2H 3H", 1: "QS 4H", 2: "AC"}, kitty="5H", owner=2)
     texts = [(e.text, e.seats) for e in m.view(None).events if e.kind == "summary"]
-    assert ("{0} takes the kitty: 5H (1 point)", (2,)) in texts
+    assert ("{0} took the kitty (1 point)", (2,)) in texts  # others learn its points, not its cards
+    owner = [(e.text, e.seats) for e in m.view(2).events if e.kind == "summary"]
+    assert ("{0} took the kitty: 5H (1 point)", (2,)) in owner
     assert ("{0} took the queen of spades", (1,)) in texts
     assert ("Points this hand: {0} 2, {1} 14, {2} 1, {3} 0", (0, 1, 2, 3)) in texts

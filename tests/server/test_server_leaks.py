@@ -53,13 +53,18 @@ def words(obj: Any) -> set[str]:
     return out
 
 
-def check(conn: Capture, match: gamenight.Match, viewer: int | None, mine: str = "", hand_ended: bool = False) -> int:
+def seen_by(match: gamenight.Match, viewer: int | None) -> set[str]:
+    return {str(p) for z in match.game.zones(match.state) if z.seen_by(viewer) for p in z.pieces}
+
+
+def check(conn: Capture, match: gamenight.Match, viewer: int | None, mine: str = "", hand_ended: bool = False,
+          seen: set[str] | None = None) -> int:
     """Every message waiting for ``conn`` leaks nothing hidden from ``viewer`` right now.
 
     Log lines of other seats are checked against the zones after the move, unless the move
     ended a hand (its cards are then already back in a new deal); every line must also be
     exactly what the engine's ``log_view`` shows that viewer."""
-    hidden = hidden_from(match, viewer)
+    hidden = hidden_from(match, viewer) - (seen or set())  # a card turned up, then picked up, stays known
     n = 0
     for m in conn.inbox:
         if m["type"] == "state":
@@ -98,10 +103,14 @@ async def play(game_id: str, players: int, seed: int, max_actions: int) -> int:
     every_face = sorted({str(c) for c in match.game.all_cards(match.state)})
     checked = 0
     rows = 0
+    seen: dict[int | None, set[str]] = {c.seat: seen_by(match, c.seat) for c in conns}
     for _ in range(max_actions):
         ended, rows = len(match.sheet.rows) != rows, len(match.sheet.rows)
         for c in conns:
-            checked += check(c, match, c.seat, hand_ended=ended)
+            if ended:
+                seen[c.seat] = set()
+            checked += check(c, match, c.seat, hand_ended=ended, seen=seen[c.seat])
+            seen[c.seat] |= seen_by(match, c.seat)
         if match.over:
             break
         seat = rng.choice(match.to_act())
@@ -111,7 +120,7 @@ async def play(game_id: str, players: int, seed: int, max_actions: int) -> int:
             ply = len(match.log)
             if not await svc.submit(table, conn, guess):
                 assert len(match.log) == ply
-                checked += check(conn, match, seat, guess)
+                checked += check(conn, match, seat, guess, seen=seen[seat])
             continue
         action = rng.choice(match.legal_actions(seat))
         assert await svc.submit(table, conn, str(action)), f"{game_id}: legal {action} refused"

@@ -276,7 +276,7 @@ class FiveHundredRummy(TrickGame[FiveHundredState]):
         """The kitty's rules on the cards the bidder discards face down, one at a time."""
         left = 4 - len(state.buried)
         allowed = [a for a in moves if a.verb == "discard" and len(a.args) == 1 and type(a.args[0]) is Card]
-        yield Step(allowed, KITTY, f"discard your cards face down one at a time, for example 'discard 2H' "
+        yield Step(allowed, KITTY, f"discard your cards face down one at a time, 'discard' and the card "
                    f"({left} to go)")
         hand = state.hands[seat]
         allowed = [a for a in allowed if a.args[0] in hand]

@@ -298,7 +298,7 @@ class Hearts(TrickGame[HeartsState]):
         zones.append(Zone("kitty", state.kitty, frozenset() if owner is None else frozenset({owner}), owner=owner,
                           label="Kitty"))
         if state.phase == Phase.PASS:
-            zones += [Zone("passing", list(cards), frozenset({s}), owner=s, label="Passing", listed=False)
+            zones += [Zone("passing", list(cards), frozenset({s}), owner=s, label="Passing")
                       for s, cards in state.passes.items()]
         return zones
 

@@ -174,7 +174,7 @@ class Chicago(TrickGame[ChicagoState]):
         hand = state.hands[seat]
         allowed = [a for a in moves if a in (STAND, SHOW) or (a.verb == "discard" and a.args
                                                               and len(a.cards) == len(a.args))]
-        yield Step(allowed, DRAW, "stand, or discard one to five cards, for example 'discard 2C 7H'")
+        yield Step(allowed, DRAW, "stand, or discard one to five cards, 'discard' and the cards")
 
         def unheld(move: Action) -> str:
             missing = next((c for c in move.cards if c not in hand), None)

@@ -220,7 +220,7 @@ class Pinochle(TrickGame[PinochleState]):
         giving = state.phase == Phase.GIVE
         clause = GIVE if giving else GIVE_BACK
         allowed = [a for a in moves if a.verb == "give" and len(a.args) == 3 and len(a.cards) == 3]
-        yield Step(allowed, clause, "pass exactly three cards, for example 'give AH 10H KH'")
+        yield Step(allowed, clause, "pass exactly three cards, 'give' and the three cards")
         hand = state.hands[seat]
         held = Counter(int(c) for c in hand)
         allowed = [a for a in allowed if _short(held, a.cards) is None]

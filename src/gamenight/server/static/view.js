@@ -197,6 +197,8 @@ export function renderBoard(state) {
       if (!(z.pieces || []).length) continue;    // others' hidden hands: a count on their seat
     }
     if (!(z.pieces || []).length && !z.hidden && z.kind !== "trick") continue;
+    // another seat's face-down pile (the cards it is passing) says nothing a fact does not
+    if (!(z.pieces || []).length && z.owner !== null && z.owner !== undefined && z.owner !== state.you) continue;
     out.push(renderZone(z, state));
   }
   const info = [];
