@@ -73,10 +73,11 @@ def table(hands: Mapping[int, str], *, players: int = 3, avoid: str = "", boneya
 def line(start: int, length: int, used: set[Tile]) -> list[Tile]:
     """``length`` dominoes, no doubles and none in ``used``, each matching the open end the one
     before leaves, from ``start`` (toward the number with the most dominoes still free)."""
+    def free(n: int) -> int:
+        return sum(1 for m in range(13) if m != n and Tile.of(n, m) not in used)
+
     out, end = [], start
     for _ in range(length):
-        def free(n: int) -> int:
-            return sum(1 for m in range(13) if m != n and Tile.of(n, m) not in used)
         tile = max((Tile.of(end, n) for n in range(13) if n != end and Tile.of(end, n) not in used),
                    key=lambda t: (free(t.other_end(end)), -t.other_end(end)))
         used.add(tile)
