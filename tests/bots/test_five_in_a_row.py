@@ -5,36 +5,16 @@ random players clearly."""
 from __future__ import annotations
 
 import random
-from typing import cast
+
+from tests.games.test_five_in_a_row import table
 
 import gamenight
 from gamenight.bots import RandomBot, make_bot
 from gamenight.bots.base import Bot
-from gamenight.core.boards import Square
-from gamenight.core.cards import cards
 from gamenight.engine.match import Match
-from gamenight.games.five_in_a_row import DECK, Disc, FiveInARowState, side_of
+from gamenight.games.five_in_a_row import side_of
 
 BOT = make_bot("five_in_a_row")
-
-
-def table(hands: list[str], discs: dict[int, str], players: int = 2) -> Match:
-    """A match with these hands and discs (seat → squares), seat 0 to play."""
-    match = gamenight.load("five_in_a_row", players=players, seed=3)
-    state = cast(FiveInARowState, match.state)
-    pool = list(DECK)
-    state.hands = [cards(h) for h in hands] + [[] for _ in range(players - len(hands))]
-    for card in [c for hand in state.hands for c in hand]:
-        pool.remove(card)
-    state.stock, state.discard = pool, []
-    for seat, where in discs.items():
-        for text in where.split():
-            square = gamenight.parse_action(f"at {text}").args[0]
-            assert isinstance(square, Square)
-            side = side_of(seat)
-            state.board[square] = Disc(state.box[side].pop(0), side, seat)
-    state.turn = 0
-    return match
 
 
 def choice(match: Match) -> str:
@@ -42,7 +22,7 @@ def choice(match: Match) -> str:
 
 
 def test_the_bot_turns_in_a_dead_card_first() -> None:
-    match = table(["7D 2S JD"], {1: "r2c7 r9c7"})
+    match = table(["7D 2S JD"], {1: "r2c7 r9c7=JC"})
     assert choice(match) == "turn-in 7D"
 
 

@@ -4,35 +4,27 @@ is high enough, calls what it can see is false, and beats random players clearly
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any
 
-import gamenight
 from gamenight.bots import make_bot
 from gamenight.engine.match import Match
 from gamenight.engine.view import View
-from gamenight.games.liars_dice import LiarsDiceState
 from gamenight.games.liars_dice.hands import parse_face
 from gamenight.sim import simulate
+from gamenight.testing import scenario
 
 BOT = make_bot("liars_dice")
 
 
-class Rolls:
-    """Stands in for the match's RNG: each die rolled shows the next face given."""
-
-    def __init__(self, faces: str) -> None:
-        self.faces = [parse_face(f) for f in faces.split()]
-
-    def randint(self, low: int, high: int) -> int:
-        return self.faces.pop(0)
+SETUP_ROLL = "9 9 9 9 9"
+"""The box is rolled once as the match is set up, before the starter's first shake rolls it
+again; these faces are never seen, so the scripted rolls begin after them."""
 
 
 def table(players: int = 2, rolls: str = "", **options: Any) -> Match:
-    match = gamenight.load("liars_dice", players=players, options=options, seed=1)
-    state = cast(LiarsDiceState, match.state)
-    state.holder = state.dealer = 0
-    state.rng = cast(random.Random, Rolls(rolls))
-    return match
+    """Seat 0 shakes first and the dice show ``rolls`` (faces 9 10 J Q K A)."""
+    faces = [parse_face(f) for f in f"{SETUP_ROLL} {rolls}".split()]
+    return scenario("liars_dice", players=players, options=options, dealer=0, rolls=faces)
 
 
 def choice(match: Match) -> str:

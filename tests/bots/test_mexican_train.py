@@ -4,9 +4,9 @@ clearly beats random players."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 
-import gamenight
+from tests.games.test_mexican_train import held, race, table
+
 from gamenight.bots import make_bot
 from gamenight.bots.base import Bot
 from gamenight.bots.mexican_train import MexicanTrainBot, longest_line
@@ -19,21 +19,8 @@ def tiles(text: str) -> list[Tile]:
     return [parse_tile(t) for t in text.split()]
 
 
-def table(hands: Mapping[int, str], trains: Mapping[int, str] | None = None, players: int = 2) -> Match:
-    """Hand 1 (engine 12-12) with these hands and trains; the other tiles in the boneyard."""
-    match = gamenight.load("mexican_train", players=players, seed=3)
-    state = match.state
-    state.hands = [tiles(hands.get(s, "")) for s in range(players)]
-    state.trains = [[] for _ in range(players + 1)]
-    state.placed_by = [[] for _ in range(players + 1)]
-    state.ends = [12] * (players + 1)
-    for seat, text in (trains or {}).items():
-        for t in tiles(text):
-            state.trains[seat].append(t)
-            state.placed_by[seat].append(seat)
-            state.ends[seat] = t.other_end(state.ends[seat])
-    state.turn, state.turns, state.marked = 0, 1, [False] * players
-    return match
+FIRST_ROUND = [(0, "play 12-10 on 0"), (1, "play 12-1 on 1")]
+"""Seat 0 starts its train with the 12-10, seat 1 its own: nothing marked, the Mexican train open."""
 
 
 def choice(match: Match, seat: int = 0) -> str:
@@ -49,24 +36,26 @@ def test_longest_line_finds_the_longest_run_from_the_open_end() -> None:
 
 
 def test_the_bot_goes_out_when_it_can() -> None:
-    match = table({0: "12-5", 1: "3-3 4-4"})
+    match = race({0: "12-5"}, players=2, plays=14)  # seat 0 is down to the 12-5, and the Mexican train is open
+    assert held(match, 0) == 1 and match.to_act() == (0,)
     assert choice(match) in {"play 12-5 on 0", "play 12-5 on mexican"}
 
 
 def test_the_bot_keeps_its_line_for_its_own_train() -> None:
     # the 12-3 would fit the Mexican train, but it continues the line 10-3, 3-12 on its own train
-    match = table({0: "12-3 10-3 9-9", 1: "1-1 2-2"}, trains={0: "12-10"})
+    match = table({0: "12-10 12-3 10-3 9-9", 1: "12-1"}, players=2, avoid="10", moves=FIRST_ROUND)
     assert {str(a) for a in match.legal_actions(0)} == {"play 10-3 on 0", "play 12-3 on mexican"}
     assert choice(match) == "play 10-3 on 0"
 
 
 def test_the_bot_plays_a_double_it_can_follow_up() -> None:
-    match = table({0: "12-2 10-10 10-4 1-1", 1: "3-3 4-4"}, trains={0: "12-10"})
+    match = table({0: "12-10 12-2 10-10 10-4 1-1", 1: "12-1"}, players=2, moves=FIRST_ROUND)
     assert choice(match) == "play 10-10 on 0"
 
 
 def test_the_bot_sheds_heavy_dominoes_first() -> None:
-    match = table({0: "12-11 12-1 6-6 5-5", 1: "3-3 4-4"}, trains={0: "12-7"})
+    match = table({0: "12-7 12-11 12-0 6-6 5-5", 1: "12-1"}, players=2, avoid="7",
+                  moves=[(0, "play 12-7 on 0"), (1, "play 12-1 on 1")])
     assert choice(match) == "play 12-11 on mexican"
 
 

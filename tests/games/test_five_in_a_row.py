@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -14,7 +15,7 @@ import pytest
 
 import gamenight
 from gamenight.core.boards import FIVE_IN_A_ROW_BOARD, Square
-from gamenight.core.cards import Card, cards, parse_card
+from gamenight.core.cards import Card, parse_card
 from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.match import Match
 from gamenight.engine.view import FactKind, View, ZoneKind
@@ -25,14 +26,10 @@ from gamenight.games.five_in_a_row import (
     LINES,
     RULES,
     TEXT_ONLY,
-    Disc,
-    FiveInARow,
-    FiveInARowState,
     Row,
     new_rows,
 )
-
-GAME = cast(FiveInARow, gamenight.get_game("five_in_a_row"))
+from gamenight.testing import scenario
 
 
 def sq(text: str) -> Square:
@@ -45,34 +42,102 @@ def squares(text: str) -> tuple[Square, ...]:
     return tuple(sq(t) for t in text.split())
 
 
-# --- the one fixture that reaches into the state -------------------------------------------------------------
-def table(players: int = 2, *, hands: Iterable[str] = (), discs: dict[int, str] | None = None,
-          rows: Iterable[tuple[int, str]] = (), draws: str = "", turn: int = 0, **options: Any) -> Match:
-    """A match with these hands (one string per seat), discs on the board (seat → squares),
-    completed rows (side, squares), the next cards drawn first, and ``turn`` to act."""
-    match = gamenight.load("five_in_a_row", players=players, options=options, seed=7)
-    state = cast(FiveInARowState, match.state)
-    pool = list(DECK)
-    dealt = [cards(h) for h in hands]
-    dealt += [[] for _ in range(players - len(dealt))]
-    top = cards(draws)
-    for card in [c for hand in dealt for c in hand] + top:
-        pool.remove(card)
-    state.hands = [[*hand] for hand in dealt]
-    state.stock = pool + top[::-1]
-    state.discard = []
-    for seat, where in (discs or {}).items():
-        side = five.side_of(seat)
-        for square in squares(where):
-            state.board[square] = Disc(state.box[side].pop(0), side, seat)
-    state.rows = [Row(side, squares(where)) for side, where in rows]
-    state.turn = turn
-    state.events.clear()
-    return match
+# --- positions reached by play, dealt by gamenight.testing ------------------------------------------------
+def card_for(square: Square) -> str:
+    card = FIVE_IN_A_ROW_BOARD.card_at(square)
+    assert card is not None, f"{square} is a free corner"
+    return str(card)
 
 
-def state_of(match: Match) -> FiveInARowState:
-    return cast(FiveInARowState, match.state)
+def laid(discs: str) -> list[tuple[Square, str]]:
+    """Squares with the card that puts a disc there: the card it shows, or a jack after ``=``
+    (``r9c7=JD``)."""
+    out = []
+    for text in discs.split():
+        where, _, card = text.partition("=")
+        out.append((sq(where), card or card_for(sq(where))))
+    return out
+
+
+def turns_of(seat: int, first: int, total: int, players: int) -> int:
+    """How many of ``total`` turns, from seat ``first`` round the table, are ``seat``'s."""
+    return len(range((seat - first) % players, total, players))
+
+
+def schedule(players: int, counts: list[int], turn: int) -> tuple[int, int]:
+    """The first seat and how many discs are laid, fewest first, so that every seat lays at
+    least its ``counts`` and ``turn`` is to act after the last."""
+    for total in range(sum(counts), sum(counts) + players * max(counts, default=0) + players):
+        first = (turn - total) % players
+        if all(turns_of(s, first, total, players) >= n for s, n in enumerate(counts)):
+            return first, total
+    raise AssertionError("no order of play lays these discs")
+
+
+def fillers(count: int, reserved: set[Square], used: Counter[str], chosen: list[Square]) -> list[tuple[Square, str]]:
+    """Out-of-the-way squares for discs a test does not care about: on no line with a square
+    the test uses, never more than three on a line (free corners included, and the squares
+    already ``chosen``), so they make no row and threaten none, each with a card the deck still
+    holds."""
+    out = []
+    for square in reversed(five.CARD_SQUARES):
+        if len(out) == count:
+            break
+        card = card_for(square)
+        lines = five.LINES_THROUGH[square]
+        if (square in reserved or square in chosen or used[card] >= 2
+                or any(s in reserved for line in lines for s in line)
+                or any(sum(s in CORNERS or s in chosen for s in line) >= 3 for line in lines)):
+            continue
+        chosen.append(square)
+        used[card] += 1
+        out.append((square, card))
+    assert len(out) == count, "not enough squares out of the way"
+    return out
+
+
+def table(hands: Sequence[str] = (), discs: Mapping[int, str] | None = None, draws: str = "", players: int = 2,
+          turn: int = 0, **options: Any) -> Match:
+    """A match reached by play: seats take turns, each laying the next disc of ``discs`` (its own
+    first, then out-of-the-way ones where the turns need more) with the card for it, drawn in
+    turn, until ``turn`` is to act holding ``hands`` (one string per seat, every hand as long
+    as the longest, made up with spare cards); ``draws`` are the cards drawn after that."""
+    discs = discs or {}
+    wanted = {s: laid(discs.get(s, "")) for s in range(players)}
+    size = options.setdefault("cards_dealt", max([len(h.split()) for h in hands] or [5]))
+    first, total = schedule(players, [len(wanted[s]) for s in range(players)], turn)
+    turns = [turns_of(s, first, total, players) for s in range(players)]
+    named = [c for text in (*hands, draws) for c in text.split()] + [c for s in wanted.values() for _, c in s]
+    used = Counter(named)
+    reserved = {square for s in wanted.values() for square, _ in s}
+    held = [c for text in (*hands, draws) for c in text.split() if c[0] != "J"]
+    reserved |= {square for c in held for square in five.squares_of(parse_card(c))}
+    chosen: list[Square] = []
+    for s in range(players):
+        wanted[s] = fillers(turns[s] - len(wanted[s]), reserved, used, chosen) + wanted[s]
+    spare = [str(c) for c in DECK if c.rank != 11]
+    for c in used.elements():
+        if c in spare:
+            spare.remove(c)
+    final = {}
+    for s in range(players):
+        mine = hands[s].split() if s < len(hands) else []
+        final[s], spare = mine + spare[:size - len(mine)], spare[size - len(mine):]
+    dealt = {s: ([wanted[s][0][1]] + final[s][:size - 1] if wanted[s] else final[s]) for s in range(players)}
+    moves, drawn = [], []
+    for i in range(total):
+        seat = (first + i) % players
+        k = i // players
+        square, card = wanted[seat][k]
+        moves.append((seat, f"place {card} {square}"))
+        drawn.append(wanted[seat][k + 1][1] if k + 1 < len(wanted[seat]) else final[seat][-1])
+    drawn += draws.split()
+    rest = [str(c) for c in DECK]
+    for c in [*(c for h in dealt.values() for c in h), *drawn]:
+        rest.remove(c)
+    return scenario("five_in_a_row", players=players, dealer=(first - 1) % players, options=options,
+                    hands={s: " ".join(h) for s, h in dealt.items()}, zones={"stock": rest + drawn[::-1]},
+                    moves=moves)
 
 
 def refused(match: Match, seat: int, action: str) -> IllegalAction:
@@ -81,8 +146,22 @@ def refused(match: Match, seat: int, action: str) -> IllegalAction:
     return exc.value
 
 
-def owners(state: FiveInARowState) -> dict[Square, int]:
-    return {square: disc.side for square, disc in state.board.items()}
+def view(match: Match, seat: int | None = None) -> View:
+    v = match.view(seat, since=0)
+    assert isinstance(v, View)
+    return v
+
+
+def board(match: Match) -> dict[str, tuple[str, int]]:
+    """The discs on the board as everyone sees them: square → (disc, seat that placed it)."""
+    zone = view(match).zone("board")
+    assert zone is not None and zone.at is not None and zone.by is not None
+    return {at: (disc, by) for at, disc, by in zip(zone.at, zone.pieces, zone.by)}
+
+
+def rows(match: Match) -> list[int]:
+    """Rows made by each seat's side."""
+    return list(view(match).fact("rows"))
 
 
 # --- the board -----------------------------------------------------------------------------------------------
@@ -176,17 +255,16 @@ def test_a_long_line_marks_the_five_sharing_least_with_earlier_rows() -> None:
 
 # --- playing cards ------------------------------------------------------------------------------------------
 def test_a_card_puts_a_disc_on_a_square_showing_it_and_a_card_is_drawn() -> None:
-    match = table(hands=["7D 9C 2S 3S 4S", "5D"], draws="KH")
+    match = table(["7D 9C 2S 3S 4S", "5D"], draws="KH")
     match.apply(0, "place 7D r2c7")
-    state = state_of(match)
-    assert state.board[sq("r2c7")].side == 0 and str(state.board[sq("r2c7")].chip) == "blue#1"
-    assert state.hands[0] == cards("9C 2S 3S 4S KH")
-    assert state.discard == cards("7D")
-    assert state.turn == 1
+    assert board(match) == {"r2c7": ("blue#1", 0)}
+    assert view(match, 0).hand == ("9C", "2S", "3S", "4S", "KH")
+    assert view(match).pieces("discard") == ("7D",)
+    assert match.to_act() == (1,)
 
 
 def test_a_card_goes_only_on_a_square_showing_it() -> None:
-    match = table(hands=["7D 9C"], discs={1: "r9c7"})
+    match = table(["7D 9C"], discs={1: "r9c7"})
     e = refused(match, 0, "place 7D r3c7")
     assert e.clause is five.PLAY and e.detail == "r3c7 shows 8D, not 7D"
     e = refused(match, 0, "place 7D r9c7")
@@ -197,13 +275,13 @@ def test_a_card_goes_only_on_a_square_showing_it() -> None:
 
 
 def test_the_free_corners_take_no_disc() -> None:
-    match = table(hands=["JD 2S"])
+    match = table(["JD 2S"])
     e = refused(match, 0, "place JD r0c0")
     assert e.clause is five.FREE_CORNERS and "r0c0 is a free corner" in e.detail
 
 
 def test_a_two_eyed_jack_places_a_disc_on_any_open_square() -> None:
-    match = table(hands=["JD JC"], discs={1: "r5c5"})
+    match = table(["JD JC"], discs={1: "r5c5"})
     legal = {str(a) for a in match.legal_actions(0)}
     assert "place JD r4c4" in legal and "place JC r4c4" in legal
     assert "place JD r5c5" not in legal and "place JD r0c0" not in legal
@@ -211,27 +289,30 @@ def test_a_two_eyed_jack_places_a_disc_on_any_open_square() -> None:
     e = refused(match, 0, "place JD r5c5")
     assert e.clause is five.TWO_EYED_JACK and e.detail == "r5c5 already has a disc on it"
     match.apply(0, "place JD r4c4")
-    assert state_of(match).board[sq("r4c4")].side == 0
+    assert board(match)["r4c4"][1] == 0
 
 
 def test_a_two_eyed_jack_completes_a_row() -> None:
-    match = table(hands=["JC"], discs={0: "r6c1 r6c2 r6c4 r6c5"})
+    match = table(["JC"], discs={0: "r6c1 r6c2 r6c4 r6c5"})
     match.apply(0, "place JC r6c3")
-    assert state_of(match).rows == [Row(0, squares("r6c1 r6c2 r6c3 r6c4 r6c5"))]
+    assert rows(match) == [1, 0]
+    assert view(match).fact("locked") == ["r6c1", "r6c2", "r6c3", "r6c4", "r6c5"]
 
 
 def test_a_one_eyed_jack_takes_an_opponents_disc_off() -> None:
-    match = table(hands=["JS JH"], discs={0: "r1c1", 1: "r2c2 r3c3"})
+    match = table(["JS JH", "KH 2S"], discs={0: "r1c1", 1: "r2c2 r3c3"})
+    assert board(match)["r2c2"] == ("green#1", 1)
     legal = {str(a) for a in match.legal_actions(0)}
     assert legal >= {"remove JS r2c2", "remove JH r3c3"} and "remove JS r1c1" not in legal
     match.apply(0, "remove JS r2c2")
-    state = state_of(match)
-    assert sq("r2c2") not in state.board and len(state.box[1]) == 96 - 1
-    assert state.discard == cards("JS")
+    assert "r2c2" not in board(match)
+    assert view(match).pieces("discard")[-1] == "JS"
+    match.apply(1, "place KH r1c6")
+    assert board(match)["r1c6"] == ("green#1", 1)  # the disc taken off went back to the box, and out again
 
 
 def test_one_eyed_jack_refusals() -> None:
-    match = table(hands=["JS 7D JD"], discs={0: "r1c1", 1: "r2c2"})
+    match = table(["JS 7D JD"], discs={0: "r1c1", 1: "r2c2"})
     e = refused(match, 0, "remove JS r1c1")
     assert e.clause is five.ONE_EYED_JACK and e.detail == "the disc on r1c1 is your own side's"
     e = refused(match, 0, "remove JS r4c4")
@@ -244,43 +325,48 @@ def test_one_eyed_jack_refusals() -> None:
 
 
 def test_a_completed_row_cannot_be_broken_by_a_one_eyed_jack() -> None:
-    row = "r8c1 r8c2 r8c3 r8c4 r8c5"
-    match = table(hands=["JH"], discs={1: f"{row} r8c6"}, rows=[(1, row)])
+    match = table(["JH"], discs={1: "r8c1 r8c2 r8c3 r8c4 r8c5 r8c6"})
+    assert rows(match) == [0, 1]
     e = refused(match, 0, "remove JH r8c3")
     assert e.clause is five.LOCKED and e.detail == "the disc on r8c3 is part of a completed row"
     assert [str(a) for a in match.legal_actions(0)] == ["remove JH r8c6"]
 
 
 def test_a_player_who_cannot_play_passes_and_only_then() -> None:
-    match = table(hands=["JS", "2S"], discs={0: "r1c1"})
+    match = table(["JS", "2S"], discs={0: "r1c1", 1: "r8c1 r8c2 r8c3 r8c4 r8c5"})  # every green disc is locked
     assert [str(a) for a in match.legal_actions(0)] == ["pass"]
-    assert "pass" in GAME.prompt(match.state, 0)
+    assert "pass" in match.prompt(0)
     match.apply(0, "pass")
-    assert state_of(match).turn == 1 and state_of(match).hands[0] == cards("JS")
+    assert match.to_act() == (1,) and view(match, 0).hand == ("JS",)
     e = refused(match, 1, "pass")
     assert e.clause is five.PASS
 
 
 def test_moves_that_are_not_moves_cite_the_engine_rule() -> None:
-    match = table(hands=["7D"])
+    match = table(["7D"])
     for text in ("place 7D", "place r2c7 7D", "turn-in", "pass 7D", "play 7D"):
         e = refused(match, 0, text)
         assert e.clause is UNKNOWN and "is not a move of 5 in a Row" in e.detail
 
 
 # --- dead cards ---------------------------------------------------------------------------------------------
+SEVEN_AND_EIGHT_DEAD = "r2c7 r9c7=JD r3c7 r9c6=JC"
+"""Both squares of the 7♦ and of the 8♦ taken, with one of each and two wild jacks."""
+
+
 def test_a_dead_card_is_turned_in_for_a_new_one_and_the_turn_goes_on() -> None:
-    match = table(hands=["7D 9C"], discs={1: "r2c7", 0: "r9c7"}, draws="KH QH")
+    match = table(["7D 9C"], discs={1: "r2c7", 0: "r9c7=JD"}, draws="KH QH")
     assert {"turn-in 7D"} == {str(a) for a in match.legal_actions(0) if a.verb == "turn-in"}
+    before = view(match).pieces("discard")
     match.apply(0, "turn-in 7D")
-    state = state_of(match)
-    assert state.hands[0] == cards("9C KH") and state.discard == cards("7D") and state.turn == 0
+    assert view(match, 0).hand == ("9C", "KH") and view(match).pieces("discard") == (*before, "7D")
+    assert match.to_act() == (0,)
     match.apply(0, "place KH r1c6")
-    assert state.hands[0] == cards("9C QH") and state.turn == 1
+    assert view(match, 0).hand == ("9C", "QH") and match.to_act() == (1,)
 
 
 def test_a_live_card_or_a_jack_is_not_dead() -> None:
-    match = table(hands=["7D JS 2S"], discs={1: "r2c7"})
+    match = table(["7D JS 2S"], discs={1: "r2c7"})
     e = refused(match, 0, "turn-in 7D")
     assert e.clause is five.DEAD and e.detail == "7D is not dead: r9c7 is still open"
     e = refused(match, 0, "turn-in 2S")
@@ -290,99 +376,114 @@ def test_a_live_card_or_a_jack_is_not_dead() -> None:
 
 
 def test_one_dead_card_a_turn_by_default() -> None:
-    match = table(hands=["7D 8D 2S"], discs={1: "r2c7 r9c7 r3c7 r9c6"})
+    match = table(["7D 8D 2S"], discs={1: SEVEN_AND_EIGHT_DEAD})
     match.apply(0, "turn-in 7D")
     e = refused(match, 0, "turn-in 8D")
     assert e.clause is five.DEAD_LIMIT and e.detail == "you have already turned in 1 dead card this turn"
 
 
 def test_any_number_of_dead_cards_under_the_option() -> None:
-    match = table(hands=["7D 8D 2S"], discs={1: "r2c7 r9c7 r3c7 r9c6"}, dead_cards_per_turn=0)
+    match = table(["7D 8D 2S"], discs={1: SEVEN_AND_EIGHT_DEAD}, dead_cards_per_turn=0)
     match.apply(0, "turn-in 7D")
     match.apply(0, "turn-in 8D")
-    assert state_of(match).turn == 0 and len(state_of(match).hands[0]) == 3
+    assert match.to_act() == (0,) and len(view(match, 0).hand) == 3
     assert five.DEAD_ANY.in_force(match.options) and not five.DEAD_LIMIT.in_force(match.options)
 
 
 def test_the_dead_cards_fact_is_for_the_holder_alone() -> None:
-    match = table(hands=["7D 2S", "8D"], discs={1: "r2c7 r9c7 r3c7 r9c6"})
+    match = table(["7D 2S", "8D 3S"], discs={1: SEVEN_AND_EIGHT_DEAD})
     mine, theirs = match.view(0), match.view(1)
     assert isinstance(mine, View) and isinstance(theirs, View)
     assert mine.fact("dead") == ["7D"] and theirs.fact("dead") == ["8D"]
 
 
 # --- drawing -------------------------------------------------------------------------------------------------
+NO_ROWS = {square: (square.row // 2 + square.col) % 2 for square in five.CARD_SQUARES}
+"""Every card square, half to each side, with no five of a side in a line (free corners
+included): across, a row's sides alternate; down and on the diagonals, they change every
+two rows."""
+
+
+def side_squares(colours: Mapping[Square, int], side: int, leave: Iterable[Square] = (),
+                 wild: Mapping[str, str] | None = None) -> str:
+    """The squares of ``side`` as discs for ``table``, ``wild`` ones taken with a jack."""
+    wild = wild or {}
+    return " ".join(f"{s}={wild[str(s)]}" if str(s) in wild else str(s)
+                    for s in five.CARD_SQUARES if colours[s] == side and s not in set(leave))
+
+
 def test_an_empty_draw_pile_is_made_from_the_discards_and_the_card_just_played_stays_up() -> None:
-    match = table(hands=["7D 2S", "3S"])
-    state = state_of(match)
-    state.discard, state.stock = state.stock, []
-    before = len(state.discard)
-    match.apply(0, "place 7D r2c7")
-    assert state.discard == cards("7D") and len(state.stock) == before - 1 and len(state.hands[0]) == 2
+    # 94 discs laid draw the last of the 94 cards the deal left; the two squares left are
+    # the cards in hand, with the eight jacks
+    last, spare = sq("r5c2"), sq("r6c2")
+    discs = {side: side_squares(NO_ROWS, side, leave=(last, spare)) for side in (0, 1)}
+    match = table([f"{card_for(last)} JS JH JD JC", f"{card_for(spare)} JS JH JD JC"], discs=discs)
+    assert view(match).zone("stock").hidden == 0 and len(view(match).pieces("discard")) == 94
+    match.apply(0, f"place {card_for(last)} {last}")
+    assert view(match).pieces("discard") == (card_for(last),)
+    assert view(match).zone("stock").hidden == 94 - 1 and len(view(match, 0).hand) == 5
     assert "The discard pile is shuffled and becomes the draw pile" in [e.text for e in match.events(None)]
 
 
 # --- winning -----------------------------------------------------------------------------------------------
 def test_three_rows_win_by_the_book() -> None:
-    match = table(hands=["2D 9H"], discs={0: "r0c1 r0c2 r0c3 r0c4 r2c1 r2c3 r2c4 r2c5 r1c6 r1c7 r1c8 r1c9"},
-                  rows=[(0, "r0c0 r0c1 r0c2 r0c3 r0c4"), (0, "r1c5 r1c6 r1c7 r1c8 r1c9")])
+    match = table(["2D 9H"], discs={0: "r0c1 r0c2 r0c3 r0c4 r1c5 r1c6 r1c7 r1c8 r1c9 r2c1 r2c3 r2c4 r2c5"})
+    assert rows(match) == [2, 0]
     match.apply(0, "place 2D r2c2")
     assert match.over and match.result().winners == (0,)
     last = match.sheet.rows[-1]
-    assert last.totals == (1, 0) and f"[{five.GOAL.id}]" in last.notes[-1]
+    assert last.totals == (3, 0) and f"[{five.GOAL.id}]" in last.notes[-1]
     assert f"[{five.CALL.id}]" in last.notes[0]
 
 
 def test_two_rows_are_not_enough_by_the_book_but_win_under_the_published_rule() -> None:
-    setup: dict[str, Any] = dict(hands=["2D 9H", "5C"], discs={0: "r0c1 r0c2 r0c3 r0c4 r2c1 r2c3 r2c4 r2c5"},
-                                 rows=[(0, "r0c0 r0c1 r0c2 r0c3 r0c4")])
+    setup: dict[str, Any] = dict(hands=["2D 9H", "5C 6C"], discs={0: "r0c1 r0c2 r0c3 r0c4 r2c1 r2c3 r2c4 r2c5"})
     book = table(**setup)
     book.apply(0, "place 2D r2c2")
-    assert not book.over and GAME.rows_of(state_of(book), 0) == 2
+    assert not book.over and rows(book) == [2, 0]
     published = table(**setup, rows_to_win=2)
     published.apply(0, "place 2D r2c2")
     assert published.over and published.result().winners == (0,)
-    one = table(hands=["2D"], discs={1: "r2c1 r2c3 r2c4 r2c5"}, turn=1, rows_to_win=1)
-    state_of(one).hands = [[], cards("2D")]
+    one = table(["5C", "2D"], discs={1: "r2c1 r2c3 r2c4 r2c5"}, turn=1, rows_to_win=1)
     one.apply(1, "place 2D r2c2")
     assert one.over and one.result().winners == (1,)
 
 
 def test_partners_play_as_one_side_with_four_players() -> None:
-    match = table(4, hands=["JS", "JH", "2D", "5C"], discs={0: "r2c1", 2: "r2c3 r2c4 r2c5", 1: "r7c7"}, turn=2)
+    match = table(["JS 2H", "JH 3H", "2D 4H", "5C JS"], players=4, turn=2,
+                  discs={0: "r2c1", 2: "r2c3 r2c4 r2c5", 1: "r7c7"})
     e = refused(match, 2, "place 2D r7c7")
     assert e.clause is five.PLAY
-    view = match.view(0)
-    assert isinstance(view, View)
-    assert view.teams == ((0, 2), (1, 3))
-    assert view.fact("colour") == ["blue", "green", "blue", "green"]
+    v = view(match, 0)
+    assert v.teams == ((0, 2), (1, 3))
+    assert v.fact("colour") == ["blue", "green", "blue", "green"]
     match.apply(2, "place 2D r2c2")
-    assert GAME.rows_of(state_of(match), 0) == 1
-    assert state_of(match).board[sq("r2c2")].seat == 2
+    assert rows(match) == [1, 0, 1, 0]
+    assert board(match)["r2c2"][1] == 2
     e = refused(match, 3, "remove 5C r2c2")
     assert e.clause is five.ONE_EYED_JACK
-    state_of(match).hands[3] = cards("JS")
     e = refused(match, 3, "remove JS r2c1")
     assert e.clause is five.LOCKED
-    match.apply(3, "pass")
+    five_of_clubs = next(str(s) for s in five.squares_of(parse_card("5C")) if str(s) not in board(match))
+    match.apply(3, f"place 5C {five_of_clubs}")
     match.apply(0, "remove JS r7c7")  # seat 0 takes seat 1's disc
-    assert sq("r7c7") not in state_of(match).board
+    assert "r7c7" not in board(match)
     assert match.sheet.columns == ("seats 0 & 2", "seats 1 & 3")
 
 
-def full_board(match: Match) -> None:
-    """Every card square covered, discs alternating by column so nothing is in a row."""
-    state = state_of(match)
-    for square in five.CARD_SQUARES:
-        if square not in state.board:
-            side = square.col % 2
-            state.board[square] = Disc(state.box[side].pop(0), side, side)
+NO_ROWS_BUT_ONE = {**NO_ROWS, **{sq(s): 1 for s in ("r1c0", "r1c1", "r1c2", "r1c3", "r1c4")},
+                   **{sq(s): 0 for s in ("r1c5", "r5c1", "r5c5")}}
+"""As ``NO_ROWS``, but green has the row r1c0 to r1c4."""
+WILD = {"r0c1": "JD", "r0c2": "JD", "r0c3": "JC", "r0c4": "JC"}
+"""The 2♠ 3♠ 4♠ 5♠ squares of the top row covered with the wild jacks, so that one of each of
+those cards is left over for the players to hold, dead."""
 
 
 def test_a_full_board_where_nobody_can_play_is_blocked_and_equal_rows_draw() -> None:
-    match = table(hands=["2S JD", "3S"], draws="4S 5S")
-    full_board(match)
-    assert [str(a) for a in match.legal_actions(0)] == ["turn-in 2S"]  # the wild jack has nowhere to go
+    match = table(["2S", "3S"], discs={side: side_squares(NO_ROWS, side, wild=WILD) for side in (0, 1)},
+                  draws="4S 5S")
+    assert len(board(match)) == 96 and rows(match) == [0, 0]
+    assert [str(a) for a in match.legal_actions(0)] == ["turn-in 2S"]
     match.apply(0, "turn-in 2S")
     match.apply(0, "pass")
     assert not match.over
@@ -393,16 +494,17 @@ def test_a_full_board_where_nobody_can_play_is_blocked_and_equal_rows_draw() -> 
 
 
 def test_a_blocked_game_goes_to_the_side_with_more_rows() -> None:
-    match = table(hands=["2S", "3S"], rows=[(1, "r1c0 r1c1 r1c2 r1c3 r1c4")])
-    full_board(match)
+    match = table(["2S", "3S"], discs={side: side_squares(NO_ROWS_BUT_ONE, side, wild=WILD) for side in (0, 1)},
+                  draws="4S 5S")
+    assert len(board(match)) == 96 and rows(match) == [0, 1]
     for seat in (0, 1):
-        match.apply(seat, f"turn-in {state_of(match).hands[seat][0]}")
+        match.apply(seat, f"turn-in {view(match, seat).hand[0]}")
         match.apply(seat, "pass")
     assert match.over and match.result().winners == (1,)
 
 
 def test_passing_on_an_open_board_never_ends_the_game() -> None:
-    match = table(hands=["JS", "JH"])
+    match = table(["JS", "JH"])
     for _ in range(3):
         for seat in (0, 1):
             match.apply(seat, "pass")
@@ -413,9 +515,9 @@ def test_passing_on_an_open_board_never_ends_the_game() -> None:
 @pytest.mark.parametrize(("players", "dealt", "size"), [(2, 5, 5), (4, 5, 5), (2, 0, 7), (4, 0, 6), (2, 6, 6)])
 def test_cards_dealt(players: int, dealt: int, size: int) -> None:
     match = gamenight.load("five_in_a_row", players=players, options={"cards_dealt": dealt}, seed=3)
-    state = state_of(match)
-    assert [len(h) for h in state.hands] == [size] * players
-    assert len(state.stock) == 104 - size * players
+    v = view(match)
+    assert [z.hidden for z in v.zones if z.kind is ZoneKind.HAND] == [size] * players
+    assert v.zone("stock").hidden == 104 - size * players  # type: ignore[union-attr]
 
 
 def test_presets() -> None:
@@ -433,41 +535,43 @@ def test_only_two_or_four_play() -> None:
 def test_the_same_line_share_is_played_in_a_match_under_the_option() -> None:
     nine = "r8c1 r8c2 r8c3 r8c5 r8c6 r8c7 r8c8"
     for in_line, made in ((False, 1), (True, 2)):
-        match = table(hands=["4S 9H"], discs={0: f"r8c0 {nine}"}, rows_share_in_line=in_line)
+        match = table(["4S 9H"], discs={0: f"r8c0 {nine}"}, rows_share_in_line=in_line)
         match.apply(0, "place 4S r8c4")
-        assert GAME.rows_of(state_of(match), 0) == made
+        assert rows(match)[0] == made
 
 
 # --- what each seat sees ------------------------------------------------------------------------------------
 def test_zones_and_facts() -> None:
-    match = table(hands=["7D 9C", "5D"], discs={0: "r2c2", 1: "r3c3"}, rows=[])
-    view = match.view(1)
-    assert isinstance(view, View)
-    board = view.zone("board")
-    assert board is not None and board.kind is ZoneKind.BOARD and board.piece == "token"
-    assert board.pieces == ("blue#1", "green#1") and board.at == ("r2c2", "r3c3") and board.by == (0, 1)
-    hand0 = [z for z in view.zones if z.kind is ZoneKind.HAND and z.owner == 0][0]
+    match = table(["7D 9C", "5D 6D"], discs={0: "r2c2", 1: "r3c3"})
+    v = view(match, 1)
+    zone = v.zone("board")
+    assert zone is not None and zone.kind is ZoneKind.BOARD and zone.piece == "token"
+    assert zone.pieces == ("blue#1", "green#1") and zone.at == ("r2c2", "r3c3") and zone.by == (0, 1)
+    hand0 = [z for z in v.zones if z.kind is ZoneKind.HAND and z.owner == 0][0]
     assert hand0.pieces == () and hand0.hidden == 2
-    assert view.hand == ("5D",)
-    stock, discard = view.zone("stock"), view.zone("discard")
-    assert stock is not None and stock.pieces == () and stock.hidden == 104 - 3
+    assert v.hand == ("5D", "6D")
+    stock, discard = v.zone("stock"), v.zone("discard")
+    assert stock is not None and stock.pieces == () and stock.hidden == 104 - 4 - 2
     assert discard is not None and discard.kind is ZoneKind.DISCARD
-    assert view.fact("rows") == [0, 0] and view.fact("rows_needed") == 3 and view.fact("locked") == []
-    assert all(not z.name.startswith("box") for z in view.zones)  # the box of discs is not on the table
+    assert discard.pieces == (card_for(sq("r2c2")), card_for(sq("r3c3")))
+    assert v.fact("rows") == [0, 0] and v.fact("rows_needed") == 3 and v.fact("locked") == []
+    assert all(not z.name.startswith("box") for z in v.zones)  # the box of discs is not on the table
 
 
 def test_events_never_show_a_seat_another_seats_hidden_cards() -> None:
     match = gamenight.load("five_in_a_row", players=4, seed=5)
     rng = random.Random(5)
     for _ in range(60):  # the draw pile lasts, so every card named in public is on the discard pile
-        state = state_of(match)
-        for viewer in range(4):
-            view = match.view(viewer)
-            assert isinstance(view, View)
-            visible = {str(c) for c in [*state.hands[viewer], *state.discard]}
-            hidden = {str(c) for s, hand in enumerate(state.hands) if s != viewer for c in hand} - visible
-            hidden |= {str(c) for c in state.stock} - visible
-            for event in view.events:
+        views = [match.view(s) for s in range(4)]  # once each: the hand, and the events new to that seat
+        assert all(isinstance(v, View) for v in views)
+        hands = [Counter(v.hand) for v in cast(list[View], views)]
+        discard = Counter(cast(View, views[0]).pieces("discard"))
+        stock = Counter(map(str, DECK)) - discard - sum(hands, Counter())
+        for viewer, view_ in enumerate(cast(list[View], views)):
+            visible = set(hands[viewer]) | set(discard)
+            hidden = {c for s, hand in enumerate(hands) if s != viewer for c in hand} - visible
+            hidden |= set(stock) - visible
+            for event in view_.events:
                 named = set(re.findall(r"\b(?:10|[2-9JQKA])[CDHS]\b", event.text)) | set(event.pieces)
                 assert not named & hidden, (viewer, event)
         seat = match.to_act()[0]
@@ -477,7 +581,7 @@ def test_events_never_show_a_seat_another_seats_hidden_cards() -> None:
 
 
 def test_events_say_what_happened_in_words() -> None:
-    match = table(hands=["JD 7D", "JH"], discs={1: "r5c5"}, draws="2S 3S")
+    match = table(["JD 7D", "JH 6D"], discs={1: "r5c5"}, draws="2S 3S")
     match.apply(0, "place JD r4c4")
     match.apply(1, "remove JH r4c4")
     texts = [e.text for e in match.events(0)]
@@ -513,5 +617,5 @@ def test_every_clause_is_cited_by_the_code_or_only_describes() -> None:
 def test_every_card_in_a_listed_move_is_the_players() -> None:
     match = gamenight.load("five_in_a_row", seed=9)
     seat = match.to_act()[0]
-    hand = state_of(match).hands[seat]
-    assert all(isinstance(a.args[0], Card) and a.args[0] in hand for a in match.legal_actions(seat) if a.args)
+    hand = view(match, seat).hand
+    assert all(isinstance(a.args[0], Card) and str(a.args[0]) in hand for a in match.legal_actions(seat) if a.args)

@@ -38,32 +38,39 @@ from gamenight.games.liars_dice.hands import (
     parse_face,
     strength,
 )
+from gamenight.testing import scenario
 
 GAME = cast(LiarsDice, gamenight.get_game("liars_dice"))
 DIE = re.compile(r"pk:(?:10|[9JQKA])")
 
 
-# --- the one fixture helper: a table with a chosen starter and scripted rolls ---------------------
-class Rolls:
-    """Stands in for the match's RNG: each die rolled shows the next face given."""
-
-    def __init__(self, faces: str) -> None:
-        self.faces = [parse_face(f) for f in faces.split()]
-
-    def randint(self, low: int, high: int) -> int:
-        return self.faces.pop(0)
+# --- the table: a chosen starter and scripted rolls, built by gamenight.testing ------------------
+SETUP_ROLL = "9 9 9 9 9"
+"""The box is rolled once as the match is set up, before the starter's first shake rolls it
+again; these faces are never seen, so the scripted rolls begin after them."""
 
 
 def table(players: int = 3, starter: int = 0, rolls: str = "", **options: Any) -> Match:
-    match = gamenight.load("liars_dice", players=players, options=options, seed=1)
-    state = cast(LiarsDiceState, match.state)
-    state.holder = state.dealer = starter
-    state.rng = cast(random.Random, Rolls(rolls))
-    return match
+    """A match with ``starter`` to shake first and the dice showing ``rolls`` (9 10 J Q K A)."""
+    return scenario("liars_dice", players=players, options=options, dealer=starter,
+                    rolls=faces(f"{SETUP_ROLL} {rolls}"))
 
 
-def state_of(match: Match) -> LiarsDiceState:
-    return cast(LiarsDiceState, match.state)
+def phase(match: Match) -> str:
+    return view(match, None).phase
+
+
+def bets(match: Match) -> list[int]:
+    return list(view(match, None).fact("bets"))
+
+
+def on_tray(match: Match) -> list[str]:
+    return list(view(match, None).pieces("tray"))
+
+
+def in_box(match: Match, seat: int) -> list[str]:
+    """The dice down in the box, as ``seat`` (who looked) sees them."""
+    return list(view(match, seat).pieces("box"))
 
 
 def play(match: Match, seat: int, *actions: str) -> None:
@@ -75,6 +82,12 @@ def refused(match: Match, seat: int, action: str) -> IllegalAction:
     with pytest.raises(IllegalAction) as exc:
         match.apply(seat, action)
     return exc.value
+
+
+def truth(match: Match) -> LiarsDiceState:
+    """The dice under the lid and who has looked: what no seat's view may show, read only by
+    the privacy test that checks the views against it."""
+    return cast(LiarsDiceState, match.state)
 
 
 def view(match: Match, seat: int | None) -> View:
@@ -223,41 +236,39 @@ def test_chances_of_a_fresh_roll() -> None:
 def test_the_books_example_believe_keep_two_kings_and_shake_the_other_three() -> None:
     m = table(rolls="K J K 10 J  J J 9", bets=3)
     play(m, 0, "roll", "left", "claim two-pair K J 10")
-    s = state_of(m)
-    assert s.phase is Phase.DECIDE and s.holder == 1
+    assert phase(m) == Phase.DECIDE and m.to_act() == (1,)
     play(m, 1, "believe", "look", "keep pk:K pk:K")
-    assert [str(d) for d in s.tray] == ["pk:K", "pk:K"]
-    assert [str(d) for d in s.box] == ["pk:J", "pk:J", "pk:9"]
+    assert on_tray(m) == ["pk:K", "pk:K"]
+    assert in_box(m, 1) == ["pk:J", "pk:J", "pk:9"]
     # the dice now make two pair, kings and jacks, with a 9: not enough to beat the claim truthfully
     assert refused(m, 1, "claim two-pair K J 9").clause_id == rules.HIGHER.id
     play(m, 1, "claim two-pair K J A")
     play(m, 2, "call")
-    assert s.bets == [3, 2, 3]
+    assert bets(m) == [3, 2, 3]
     row = m.sheet.rows[-1]
     assert row.points == (0, -1, 0)
     assert any(n.endswith(f"[{rules.FALSE.id}]") for n in row.notes)
-    assert s.holder == 1 and s.phase is Phase.SHAKE  # the loser starts the box again
+    assert m.to_act() == (1,) and phase(m) == Phase.SHAKE  # the loser starts the box again
 
 
 def test_the_caller_loses_when_the_two_kings_two_jacks_and_the_ten_are_in_the_box() -> None:
     m = table(rolls="K K J J 10", bets=3)
     play(m, 0, "roll", "right", "claim two-pair K J 10")
-    assert state_of(m).holder == 2
+    assert m.to_act() == (2,)
     play(m, 2, "call")
-    s = state_of(m)
-    assert s.bets == [3, 3, 2]
+    assert bets(m) == [3, 3, 2]
     notes = m.sheet.rows[-1].notes
     assert any(n.endswith(f"[{rules.HONEST.id}]") for n in notes)
     assert any(n.endswith(f"[{rules.OPEN.id}]") for n in notes)
     assert notes[-1] == f"seat 2 starts the next round [{rules.RESTART.id}]"
-    assert s.holder == 2 and s.phase is Phase.SHAKE
+    assert m.to_act() == (2,) and phase(m) == Phase.SHAKE
 
 
 def test_better_dice_than_the_claim_are_honest() -> None:
     m = table(rolls="K K K J J", bets=3)
     play(m, 0, "roll", "left", "claim two-pair K J 10")
     play(m, 1, "call")
-    assert state_of(m).bets == [3, 2, 3]
+    assert bets(m) == [3, 2, 3]
 
 
 def test_settle_call_is_the_books_rule() -> None:
@@ -274,7 +285,7 @@ def test_dice_on_the_tray_count_at_a_call() -> None:
     play(m, 0, "roll", "left", "claim pair A J 10 9")
     play(m, 1, "believe", "look", "keep pk:A pk:A", "claim four A K")
     play(m, 2, "call")  # A A on the tray, A A Q in the box: four aces with a Q, short of four aces with a K
-    assert state_of(m).bets == [3, 2, 3]
+    assert bets(m) == [3, 2, 3]
     events = [e.text for e in m.events(2)]
     assert any("pk:A pk:A pk:Q in the box and pk:A pk:A on the tray make four aces with a Q" in t for t in events)
 
@@ -283,18 +294,17 @@ def test_a_player_out_of_bets_is_passed_by_and_the_last_player_left_wins() -> No
     m = table(rolls="9 9 9 9 9  A A A A A")
     play(m, 0, "roll", "left", "claim five 9")
     play(m, 1, "call")  # honest: seat 1 loses its one bet and is out
-    s = state_of(m)
-    assert s.bets == [1, 0, 1] and s.out_order == [1]
-    assert s.holder == 2  # the next player still in to the loser's left starts
+    assert bets(m) == [1, 0, 1] and view(m, None).fact("out") == [1]
+    assert m.to_act() == (2,)  # the next player still in to the loser's left starts
     assert any(n.endswith(f"[{rules.BETS.id}]") for n in m.sheet.rows[-1].notes)
     assert refused(m, 1, "roll").clause_id == rules.BETS.id
     play(m, 2, "roll")
-    assert s.phase is Phase.CLAIM  # two players left: no direction to choose
+    assert phase(m) == Phase.CLAIM  # two players left: no direction to choose
     play(m, 2, "claim five A")
-    assert s.holder == 0  # seat 1 is passed by
+    assert m.to_act() == (0,)  # seat 1 is passed by
     assert m.legal_actions(0) == [gamenight.parse_action("call")]
     play(m, 0, "call")
-    assert m.over and s.phase is Phase.OVER
+    assert m.over and phase(m) == Phase.OVER
     result = m.result()
     assert result.winners == (2,) and result.ranking == ((2,), (0,), (1,))
     assert m.sheet.rows[-1].notes[-1].endswith(f"[{rules.END.id}]")
@@ -308,8 +318,7 @@ def test_several_bets() -> None:
     for _ in range(2):
         play(m, 1, "roll", "claim five A")
         play(m, 0, "call")  # false: the claimer loses and starts again
-    s = state_of(m)
-    assert s.bets == [3, 0] and m.over
+    assert bets(m) == [3, 0] and m.over
     assert [r.totals for r in m.sheet.rows] == [(3, 2), (3, 1), (3, 0)]
     assert any(n.endswith(f"[{rules.BETS_MANY.id}]") for n in m.sheet.rows[-1].notes)
 
@@ -318,23 +327,23 @@ def test_several_bets() -> None:
 def test_the_starter_chooses_left_or_right_and_the_box_keeps_going_that_way() -> None:
     m = table(players=4, rolls="A K Q J 9  9 9 9 9 9", bets=3)
     play(m, 0, "roll")
-    assert state_of(m).phase is Phase.DIRECTION
+    assert phase(m) == Phase.DIRECTION
     assert [str(a) for a in m.legal_actions(0)] == ["left", "right"]
     play(m, 0, "right", "claim nothing A K Q J 9")
-    assert state_of(m).holder == 3
+    assert m.to_act() == (3,)
     play(m, 3, "believe", "roll", "claim pair 9 A K Q")
-    assert state_of(m).holder == 2
+    assert m.to_act() == (2,)
 
 
 def test_always_left_and_two_players_have_no_choice() -> None:
     m = table(rolls="A K Q J 9", direction="left")
     play(m, 0, "roll")
-    assert state_of(m).phase is Phase.CLAIM
+    assert phase(m) == Phase.CLAIM
     play(m, 0, "claim nothing A K Q J 9")
-    assert state_of(m).holder == 1
+    assert m.to_act() == (1,)
     two = table(players=2, starter=1, rolls="A K Q J 9")
     play(two, 1, "roll")
-    assert state_of(two).phase is Phase.CLAIM
+    assert phase(two) == Phase.CLAIM
 
 
 def test_each_claim_must_be_higher_and_the_refusal_says_what_to_beat() -> None:
@@ -381,7 +390,7 @@ def test_the_box_is_shaken_once_a_turn() -> None:
     m = table(rolls="K K J J 10  Q Q Q", bets=3)
     play(m, 0, "roll", "left", "claim two-pair K J 10")
     play(m, 1, "believe", "look", "keep K K")
-    assert [str(d) for d in state_of(m).box] == ["pk:Q", "pk:Q", "pk:Q"]
+    assert in_box(m, 1) == ["pk:Q", "pk:Q", "pk:Q"]
     for again in ("roll", "keep pk:Q", "take pk:K"):
         e = refused(m, 1, again)
         assert e.clause_id == rules.ONE_SHAKE.id, again
@@ -402,11 +411,10 @@ def test_kept_dice_may_go_back_in_the_box() -> None:
     play(m, 2, "believe", "look")
     assert "take pk:K pk:K" in [str(a) for a in m.legal_actions(2)]
     play(m, 2, "take pk:K")
-    s = state_of(m)
-    assert [str(d) for d in s.tray] == ["pk:K"] and len(s.box) == 4
+    assert on_tray(m) == ["pk:K"] and len(in_box(m, 2)) == 4
     assert refused(m, 2, "take pk:A").detail == "pk:A is not up on the tray"
     play(m, 2, "roll")
-    assert [str(d) for d in s.box] == ["pk:A"] * 4 and [str(d) for d in s.tray] == ["pk:K"]
+    assert in_box(m, 2) == ["pk:A"] * 4 and on_tray(m) == ["pk:K"]
     texts = [e.text for e in m.events(0)]
     assert "{0} puts pk:K back down in the box" in texts
 
@@ -420,15 +428,15 @@ def test_dice_on_the_tray_may_stay_there() -> None:
     e = refused(m, 2, "take pk:K")
     assert e.clause_id == rules.TRAY_STAYS.id and e.detail == "pk:K stays up on the tray"
     play(m, 2, "roll")
-    assert [str(d) for d in state_of(m).tray] == ["pk:K", "pk:K"]
-    assert [str(d) for d in state_of(m).box] == ["pk:9"] * 3
+    assert on_tray(m) == ["pk:K", "pk:K"]
+    assert in_box(m, 2) == ["pk:9"] * 3
 
 
 def test_passing_the_box_on_unshaken_is_allowed_unless_the_house_says_shake() -> None:
     m = table(rolls="K K J J 10", bets=3)
     play(m, 0, "roll", "left", "claim two-pair K J 10")
     play(m, 1, "believe", "claim two-pair K Q 9")  # blind, unshaken: allowed by the book
-    assert state_of(m).holder == 2
+    assert m.to_act() == (2,)
     strict = table(rolls="K K J J 10  A", bets=3, must_roll=True)
     play(strict, 0, "roll", "left", "claim two-pair K J 10")
     play(strict, 1, "believe")
@@ -457,25 +465,25 @@ def test_claims_name_every_die_or_only_the_hand() -> None:
     assert refused(short, 1, "claim pair A").clause_id == rules.HIGHER.id
     play(short, 1, "claim two-pair K Q")
     play(short, 2, "call")  # A A K Q J: one pair only, so the claimer loses
-    assert state_of(short).bets == [1, 0, 1]
+    assert bets(short) == [1, 0, 1]
 
 
 def test_without_kickers_the_fifth_die_does_not_count() -> None:
     m = table(players=2, rolls="K K J J 9", kickers=False)
     play(m, 0, "roll", "claim two-pair K J")
     play(m, 1, "call")
-    assert state_of(m).bets == [1, 0]
+    assert bets(m) == [1, 0]
 
 
 def test_a_straight_above_a_full_house() -> None:
     book = table(players=2, rolls="A A A K K", bets=3)
     play(book, 0, "roll", "claim straight K")
     play(book, 1, "call")  # a full house beats a straight: the box is honest
-    assert state_of(book).bets == [3, 2]
+    assert bets(book) == [3, 2]
     rarer = table(players=2, rolls="A A A K K", bets=3, straight_over_full_house=True)
     play(rarer, 0, "roll", "claim straight K")
     play(rarer, 1, "call")  # the straight is now higher: the claim was false
-    assert state_of(rarer).bets == [2, 3]
+    assert bets(rarer) == [2, 3]
     m = table(players=2, rolls="A A A K K", straight_over_full_house=True)
     play(m, 0, "roll", "claim full-house A K")
     play(m, 1, "believe")
@@ -536,7 +544,7 @@ def test_no_die_under_the_cup_reaches_another_seat(seed: int) -> None:
     options = [{}, {"bets": 2}, {"reroll_tray": False}, {"kickers": False, "bets": 2}][seed % 4]
     m = gamenight.load("liars_dice", players=players, options=options, seed=seed)
     while not m.over:
-        s = state_of(m)
+        s = truth(m)
         seat = m.to_act()[0]
         hidden_from_actor = not s.opened and seat not in s.seen_by
         if hidden_from_actor:
@@ -549,7 +557,7 @@ def test_no_die_under_the_cup_reaches_another_seat(seed: int) -> None:
         tray_before = list(s.tray)
         start = m.event_count
         m.apply(seat, rng.choice(m.legal_actions(seat)))
-        s = state_of(m)
+        s = truth(m)
         public = Counter(map(str, tray_before + s.tray + (s.box if s.opened else [])))
         for viewer in [*range(players), None]:
             v = view(m, viewer)
@@ -588,7 +596,7 @@ def test_claims_and_dice_may_be_typed_loosely() -> None:
     m = table(rolls="K K J J 10  Q Q Q", bets=3)
     play(m, 0, "roll", "left", "claim two-pair k j 10")
     play(m, 1, "believe", "look", "keep k k")
-    assert [str(d) for d in state_of(m).tray] == ["pk:K", "pk:K"]
+    assert on_tray(m) == ["pk:K", "pk:K"]
 
 
 def test_a_match_replays_from_its_record() -> None:
@@ -616,7 +624,7 @@ def test_whole_random_matches_end_with_a_winner(preset: str, players: int) -> No
     result = m.result()
     assert len(result.winners) == 1
     assert sorted(s for group in result.ranking for s in group) == list(range(players))
-    assert sum(state_of(m).bets) >= 1 and len(m.sheet.rows) >= players - 1
+    assert sum(bets(m)) >= 1 and len(m.sheet.rows) >= players - 1
 
 
 def test_every_clause_is_cited_or_descriptive() -> None:

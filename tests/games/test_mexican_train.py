@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ from gamenight.engine.match import Match
 from gamenight.engine.view import View
 from gamenight.games import mexican_train as mt
 from gamenight.games.mexican_train import rules
+from gamenight.testing import scenario
 
 GAME = "mexican_train"
 
@@ -28,37 +29,95 @@ def tiles(text: str) -> list[Tile]:
     return [parse_tile(t) for t in text.split()]
 
 
-# --- the one fixture that reaches into the state -------------------------------------------------------
-def table(hands: Mapping[int, str], *, players: int = 3, options: Mapping[str, Any] | None = None,
-          trains: Mapping[int | str, str] | None = None, boneyard: str | None = None, turn: int = 0,
-          marked: tuple[int, ...] = (), first_turn: bool = False, seed: int = 1) -> Match:
-    """Hand 1 (engine 12-12) with the given hands, trains (laid from the engine, in order) and
-    boneyard (drawn first to last; None: every other tile). With an explicit boneyard the tiles
-    left over are out of play, so such scenarios are not conservation tests."""
-    match = gamenight.load(GAME, players=players, options=dict(options or {}), seed=seed)
-    state = match.state
-    engine = state.engine
-    state.hands = [tiles(hands.get(s, "")) for s in range(players)]
-    state.trains = [[] for _ in range(players + 1)]
-    state.placed_by = [[] for _ in range(players + 1)]
-    state.ends = [engine.high] * (players + 1)
-    for key, text in (trains or {}).items():
-        index = players if key == mt.MEXICAN else int(key)
-        for t in tiles(text):
-            state.trains[index].append(t)
-            state.placed_by[index].append(index if index < players else 0)
-            state.ends[index] = t.other_end(state.ends[index])
-    used = {engine, *(t for h in state.hands for t in h), *(t for tr in state.trains for t in tr)}
-    assert len(used) == 1 + sum(map(len, state.hands)) + sum(map(len, state.trains)), "a tile is used twice"
-    if boneyard is None:
-        state.boneyard = [t for t in double_set(12) if t not in used]
-    else:
-        state.boneyard = list(reversed(tiles(boneyard)))
-    state.turn = turn
-    state.turns = 0 if first_turn else 1
-    state.marked = [s in marked for s in range(players)]
-    state.owes, state.drawn, state.uncovered = False, None, None
-    match._legal = None
+# --- hands dealt by gamenight.testing, and lines of play ---------------------------------------------
+ENGINE = Tile.of(12, 12)
+
+
+def sizes(players: int, options: Mapping[str, Any] | None) -> list[int]:
+    """Each hand after the deal. Nobody is dealt the 12-12 in these scenarios, so seat 0 (left of
+    the dealer) draws it in a round of drawing and places it, and every other seat draws one
+    domino in that round; with the engine held out there is no such round."""
+    each = rules.tiles_each(players)
+    held_out = bool(options and options.get("next_engine_held_out"))
+    return [each + (seat != 0 and not held_out) for seat in range(players)]
+
+
+def deal(hands: Mapping[int, str], players: int, avoid: str = "", boneyard: str = "",
+         options: Mapping[str, Any] | None = None) -> tuple[dict[int, str], str]:
+    """Whole hands holding the named dominoes first, made up with dominoes that carry none of
+    the numbers in ``avoid`` and no 12 (so they play nowhere a test looks), and the whole
+    boneyard in its order, last drawn first, with ``boneyard`` on top, drawn first to last."""
+    named = [t for text in (*hands.values(), boneyard) for t in tiles(text)]
+    assert ENGINE not in named and len(set(named)) == len(named), "each domino is dealt once"
+    dead = {12, *(int(n) for n in avoid.split())}
+    spare = [t for t in double_set(12) if t not in named and t != ENGINE and not dead & {t.high, t.low}]
+    whole = {}
+    for seat, size in enumerate(sizes(players, options)):
+        mine = tiles(hands.get(seat, ""))
+        whole[seat], spare = mine + spare[:size - len(mine)], spare[size - len(mine):]
+        assert len(whole[seat]) == size, f"too few dominoes without {sorted(dead)} for seat {seat}'s hand"
+    dealt = {t for hand in whole.values() for t in hand} | {ENGINE, *tiles(boneyard)}
+    rest = [t for t in double_set(12) if t not in dealt]
+    text = lambda ts: " ".join(map(str, ts))  # noqa: E731
+    return {s: text(h) for s, h in whole.items()}, text(rest + tiles(boneyard)[::-1])
+
+
+def table(hands: Mapping[int, str], *, players: int = 3, avoid: str = "", boneyard: str = "",
+          moves: Sequence[tuple[int, str]] = (), options: Mapping[str, Any] | None = None) -> Match:
+    """Hand 1 with these hands (see ``deal``), seat 0 to start, then ``moves``."""
+    whole, pile = deal(hands, players, avoid, boneyard, options)
+    return scenario(GAME, players=players, dealer=players - 1, hands=whole, zones={"boneyard": pile},
+                    moves=moves, options=options)
+
+
+def line(start: int, length: int, used: set[Tile]) -> list[Tile]:
+    """``length`` dominoes, no doubles and none in ``used``, each matching the open end the one
+    before leaves, from ``start`` (toward the number with the most dominoes still free)."""
+    def free(n: int) -> int:
+        return sum(1 for m in range(13) if m != n and Tile.of(n, m) not in used)
+
+    out, end = [], start
+    for _ in range(length):
+        tile = max((Tile.of(end, n) for n in range(13) if n != end and Tile.of(end, n) not in used),
+                   key=lambda t: (free(t.other_end(end)), -t.other_end(end)))
+        used.add(tile)
+        out.append(tile)
+        end = tile.other_end(end)
+    return out
+
+
+def race(keep: Mapping[int, str], *, players: int = 3, plays: int | None = None, double_last: bool = False,
+         options: Mapping[str, Any] | None = None) -> Match:
+    """Hand 1 played by lines: every turn each seat lays the next domino of a line of its own on
+    its own train. Seat 0's line is its whole hand (ending on a double if ``double_last``), so it
+    goes out, unless ``plays`` stops it sooner (the round then goes on to seat 0's turn); the
+    others keep ``keep`` (or spare dominoes)."""
+    size = sizes(players, options)
+    turns = plays or size[0]
+    others = turns if plays else turns - 1
+    used = {ENGINE, *(t for text in keep.values() for t in tiles(text))}
+    lines = {0: line(12, turns - double_last, used)}
+    if double_last:
+        end = 12
+        for t in lines[0]:
+            end = t.other_end(end)
+        lines[0].append(Tile.of(end, end))
+        assert lines[0][-1] not in used, "the line ends where its double is taken"
+    for seat in range(1, players):
+        lines[seat] = line(12, others, used)
+    hands = {s: " ".join(map(str, lines[s])) + " " + keep.get(s, "") for s in range(players)}
+    moves = [(seat, f"play {lines[seat][i]} on {seat}") for i in range(turns) for seat in range(players)
+             if i < len(lines[seat])]
+    return table(hands, players=players, moves=moves, options=options)
+
+
+def reach(match: Match, reached: Callable[[Match], bool], seed: int) -> Match:
+    """Random legal moves until ``reached``: a situation that comes about through play alone."""
+    rng = random.Random(seed)
+    while not reached(match):
+        assert not match.over, "the match ended first"
+        seat = match.to_act()[0]
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
     return match
 
 
@@ -86,13 +145,30 @@ def last_row_notes(match: Match) -> str:
     return " | ".join(match.sheet.rows[-1].notes)
 
 
+def held(match: Match, seat: int) -> int:
+    """How many dominoes ``seat`` holds, as everyone sees it."""
+    zone = view(match, None).zone(f"hand-{seat}")
+    assert zone is not None
+    return zone.hidden
+
+
+def marked(match: Match) -> list[int]:
+    return list(view(match, None).fact("marked"))
+
+
+def boneyard_left(match: Match) -> int:
+    zone = view(match, None).zone("boneyard")
+    assert zone is not None
+    return zone.hidden
+
+
 # --- players and dominoes -------------------------------------------------------------------------------
 @pytest.mark.parametrize(("players", "each"), [(2, 15), (3, 15), (4, 15), (5, 11), (6, 11), (7, 8), (8, 8)])
 def test_hand_sizes_follow_the_number_of_players(players: int, each: int) -> None:
     assert rules.tiles_each(players) == each
     match = gamenight.load(GAME, players=players, seed=players, options={"next_engine_held_out": True})
-    assert [len(h) for h in match.state.hands] == [each] * players
-    assert len(match.state.boneyard) == 90 - each * players
+    assert [held(match, s) for s in range(players)] == [each] * players
+    assert boneyard_left(match) == 90 - each * players
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -100,11 +176,12 @@ def test_the_set_is_a_double_twelve_and_every_tile_is_somewhere(seed: int) -> No
     match = gamenight.load(GAME, players=4, seed=seed)
     game, state = match.game, match.state
     assert len(game.all_cards(state)) == 91
-    held = Counter(int(t) for z in game.zones(state) for t in z.pieces)
-    assert held == Counter(int(t) for t in double_set(12))
+    # every zone as the referee holds it: no view shows the boneyard's dominoes, and this counts them
+    where = Counter(int(t) for z in game.zones(state) for t in z.pieces)
+    assert where == Counter(int(t) for t in double_set(12))
     # the holder of the engine placed it: one fewer than everyone else, who all drew alike
-    sizes = [len(h) for h in state.hands]
-    holder = state.turn
+    sizes = [held(match, s) for s in range(4)]
+    holder = match.to_act()[0]
     others = {sizes[s] for s in range(4) if s != holder}
     assert len(others) == 1 and sizes[holder] == others.pop() - 1
     assert sizes[holder] + 1 >= 15
@@ -118,9 +195,8 @@ def test_the_holder_of_the_engine_places_it_and_starts() -> None:
             break
     else:
         pytest.fail("no seed dealt the 12-12")
-    state = match.state
-    starter = state.turn
-    assert all(Tile.of(12, 12) not in h for h in state.hands)
+    starter = match.to_act()[0]
+    assert all("12-12" not in view(match, s).hand for s in range(4))
     assert view(match, None).pieces("engine") == ("12-12",)
     assert "{0} places the 12-12 in the centre and starts the play" in texts(match, None)
     other = (starter + 1) % 4
@@ -137,8 +213,8 @@ def test_nobody_holding_the_engine_means_rounds_of_drawing_everyone_draws() -> N
     else:
         pytest.fail("every seed dealt the 12-12")
     rounds = sum("No one has the 12-12" in t for t in public)
-    holder = match.state.turn
-    assert [len(h) for h in match.state.hands] == [15 + rounds - (s == holder) for s in range(2)]
+    holder = match.to_act()[0]
+    assert [held(match, s) for s in range(2)] == [15 + rounds - (s == holder) for s in range(2)]
     assert "{0} drew the 12-12" in public
     # each draw is private: the drawer sees the tile, the other seat only that a domino was drawn
     for seat in range(2):
@@ -152,14 +228,15 @@ def test_nobody_holding_the_engine_means_rounds_of_drawing_everyone_draws() -> N
 def test_each_hand_uses_the_next_lower_double_and_the_deal_passes_left() -> None:
     match = gamenight.load(GAME, players=3, seed=4)
     rng = random.Random(4)
-    dealers = [match.state.dealer]
+    dealers = [view(match, None).dealer]
     while not match.over:
         seat = match.to_act()[0]
-        hand = match.state.hand_no
+        hand = view(match, None).hand_no
         match.apply(seat, rng.choice(match.legal_actions(seat)))
-        if match.state.hand_no != hand and not match.over:
-            dealers.append(match.state.dealer)
-            assert match.state.engine == rules.engine_for(match.state.hand_no)
+        v = view(match, None)
+        if v.hand_no != hand and not match.over:
+            dealers.append(v.dealer)
+            assert v.fact("engine") == [str(rules.engine_for(v.hand_no))]
     labels = [r.label for r in match.sheet.rows]
     assert labels == [f"hand {k}: double {13 - k}" for k in range(1, 14)]
     assert all(rules.ROUNDS.id in r.notes[0] for r in match.sheet.rows)
@@ -169,33 +246,31 @@ def test_each_hand_uses_the_next_lower_double_and_the_deal_passes_left() -> None
 def test_held_out_engine_the_player_who_went_out_begins() -> None:
     options = {"next_engine_held_out": True}
     match = gamenight.load(GAME, players=3, options=options, seed=2)
-    state = match.state
-    assert state.turn == (state.dealer + 1) % 3, "first hand: the player left of the dealer"
-    assert all(state.engine not in h for h in state.hands)
-    e = refusal(match, (state.turn + 1) % 3, str(match.legal_actions(state.turn)[0]))
+    starter = match.to_act()[0]
+    assert starter == (view(match, None).dealer + 1) % 3, "first hand: the player left of the dealer"
+    assert all("12-12" not in view(match, s).hand for s in range(3))
+    e = refusal(match, (starter + 1) % 3, str(match.legal_actions(starter)[0]))
     assert e.clause_id == rules.FIRST_HELD_OUT.id
-    match = table({0: "4-1", 1: "12-4 5-5", 2: "6-6"}, turn=1, options=options, boneyard="7-1 8-2")
-    match.apply(1, "play 12-4 on mexican")
-    match.apply(2, "draw")  # neither the 6-6 nor the 7-1 drawn plays: seat 2 is marked
-    match.apply(0, "play 4-1 on mexican")  # seat 0 goes out, so seat 0 begins the next hand
-    state = match.state
-    assert state.hand_no == 2 and state.engine == Tile.of(11, 11)
-    assert state.turn == 0
-    assert all(len(h) == 15 for h in state.hands)
-    assert all(Tile.of(11, 11) not in h for h in state.hands)
+    match = race({}, options=options)  # seat 0 goes out, so seat 0 begins the next hand
+    v = view(match, None)
+    assert v.hand_no == 2 and v.fact("engine") == ["11-11"]
+    assert match.to_act() == (0,)
+    assert [held(match, s) for s in range(3)] == [15, 15, 15]
+    assert all("11-11" not in view(match, s).hand for s in range(3))
 
 
 # --- game play ------------------------------------------------------------------------------------------
 def test_a_domino_matches_the_open_end_and_leaves_the_other_open() -> None:
-    match = table({0: "12-5 5-3 9-9", 1: "1-1"}, players=2)
+    match = table({0: "12-5 5-3 9-9"}, players=2, boneyard="9-4")
     assert legal(match, 0) == {"play 12-5 on 0", "play 12-5 on mexican"}
     e = refusal(match, 0, "play 5-3 on 0")
     assert e.clause_id == rules.MATCH.id
     assert e.detail == "the 5-3 does not fit: your train begins with a 12, the centre double's number"
     match.apply(0, "play 12-5 on 0")
-    assert match.state.ends[0] == 5
+    assert view(match, 1).fact("open_ends")[0] == 5
     assert view(match, 1).zone("train-0").at == ("12-5, open end",)
-    match.state.turn = 0
+    assert legal(match, 1) == {"draw"}
+    match.apply(1, "draw")  # seat 1 has no 12 and draws none: the turn comes back to seat 0
     e = refusal(match, 0, "play 9-9 on 0")
     assert e.clause_id == rules.MATCH.id and e.detail == "the 9-9 does not match the open 5 of your train"
     match.apply(0, "play 5-3 on 0")
@@ -204,7 +279,8 @@ def test_a_domino_matches_the_open_end_and_leaves_the_other_open() -> None:
 
 
 def test_the_mexican_train_begins_with_the_engine_number_and_is_open_to_all() -> None:
-    match = table({0: "5-3 12-7", 1: "7-2 12-1", 2: "4-4"}, trains={0: "12-5"})
+    match = table({0: "12-5 5-3 12-7", 1: "12-1 7-2", 2: "12-6"},
+                  moves=[(0, "play 12-5 on 0"), (1, "play 12-1 on 1"), (2, "play 12-6 on 2")])
     e = refusal(match, 0, "play 5-3 on mexican")
     assert e.clause_id == rules.MEXICAN_TRAIN.id and e.detail == "the Mexican train must begin with a 12"
     match.apply(0, "play 12-7 on mexican")
@@ -216,11 +292,13 @@ def test_the_mexican_train_begins_with_the_engine_number_and_is_open_to_all() ->
 
 
 def test_no_playing_on_another_players_train_until_it_is_marked() -> None:
-    match = table({0: "5-3 11-10", 1: "9-9 8-8"}, players=2, trains={0: "12-11", 1: "12-5"})
+    match = table({0: "12-11 5-3 11-10", 1: "12-5"}, players=2, avoid="5", boneyard="9-4",
+                  moves=[(0, "play 12-11 on 0"), (1, "play 12-5 on 1")])
     e = refusal(match, 0, "play 5-3 on 1")
     assert e.clause_id == rules.OWN_TRAINS.id and e.detail == "seat 1's train is not marked"
-    match.state.marked[1] = True
-    match._legal = None
+    match.apply(0, "play 11-10 on 0")
+    match.apply(1, "draw")  # seat 1 cannot play on its 5 or the Mexican 12, and draws the 9-4: marked
+    assert marked(match) == [1]
     assert "play 5-3 on 1" in legal(match, 0)
     match.apply(0, "play 5-3 on 1")
     assert "{0} plays the 5-3 on {1}'s train" in texts(match, 1)
@@ -228,11 +306,11 @@ def test_no_playing_on_another_players_train_until_it_is_marked() -> None:
 
 
 def test_draw_only_when_you_cannot_play_and_play_the_drawn_domino_if_it_fits() -> None:
-    match = table({0: "12-5 3-2", 1: "1-1"}, players=2, boneyard="9-4 12-6")
+    match = table({0: "12-5 3-2"}, players=2, boneyard="9-4 12-6")
     for move in ("draw", "pass"):
         e = refusal(match, 0, move)
         assert e.clause_id == rules.DRAW.id and "you can play (play 12-5 on 0)" in e.detail
-    match = table({0: "3-2", 1: "1-1"}, players=2, boneyard="12-6 9-4")
+    match = table({0: "3-2"}, players=2, boneyard="12-6 9-4")
     assert legal(match, 0) == {"draw"}
     e = refusal(match, 0, "pass")
     assert e.clause_id == rules.DRAW.id and e.detail == "you cannot play, so you draw from the boneyard"
@@ -246,9 +324,9 @@ def test_draw_only_when_you_cannot_play_and_play_the_drawn_domino_if_it_fits() -
 
 
 def test_a_drawn_domino_that_does_not_play_marks_the_train() -> None:
-    match = table({0: "3-2 4-1", 1: "1-1 2-2"}, players=2, boneyard="9-4 12-6")
+    match = table({0: "3-2 4-1"}, players=2, boneyard="9-4 12-6")
     match.apply(0, "draw")
-    assert match.state.marked == [True, False]
+    assert marked(match) == [0]
     assert match.to_act() == (1,)
     public = texts(match, 1)
     assert "{0} cannot play the domino drawn" in public and "{0} places a marker on their train" in public
@@ -259,55 +337,70 @@ def test_a_drawn_domino_that_does_not_play_marks_the_train() -> None:
 
 
 def test_the_marker_comes_off_when_its_owner_plays_anywhere() -> None:
-    match = table({0: "12-3 4-4", 1: "9-9 8-8"}, players=2, marked=(0,))
-    match.apply(0, "play 12-3 on mexican")
-    assert match.state.marked == [False, False]
+    match = table({0: "3-4", 1: "12-3"}, players=2, boneyard="9-1",
+                  moves=[(0, "draw"), (1, "play 12-3 on mexican")])  # seat 0 drew the 9-1: marked
+    assert marked(match) == [0]
+    match.apply(0, "play 3-4 on mexican")
+    assert marked(match) == []
     assert "{0} removes the marker from their train" in texts(match, 1)
 
 
 def test_house_rule_the_marker_comes_off_only_on_the_own_train() -> None:
-    match = table({0: "12-3 3-4 1-1", 1: "9-9 8-8 7-7"}, players=2, marked=(0,),
-                  options={"marker_removed": "own-train"})
-    match.apply(0, "play 12-3 on mexican")
-    assert match.state.marked == [True, False]
-    match.state.turn = 0
-    match._legal = None
+    options = {"marker_removed": "own-train"}
+    match = table({0: "3-4 4-6", 1: "12-3 12-8"}, players=2, boneyard="9-1", options=options,
+                  moves=[(0, "draw"), (1, "play 12-3 on mexican")])  # seat 0 drew the 9-1: marked
     match.apply(0, "play 3-4 on mexican")
-    assert match.state.marked[0]
-    match = table({0: "12-3 3-4 1-1", 1: "9-9 8-8 7-7"}, players=2, marked=(0,),
-                  options={"marker_removed": "own-train"})
+    assert marked(match) == [0]
+    match.apply(1, "play 12-8 on 1")
+    match.apply(0, "play 4-6 on mexican")
+    assert marked(match) == [0]
+    match = table({1: "12-8"}, players=2, boneyard="9-1 12-3", options=options,
+                  moves=[(0, "draw"), (1, "play 12-8 on 1"), (0, "draw")])  # the 12-3 drawn must be played
+    assert marked(match) == [0]
     match.apply(0, "play 12-3 on 0")
-    assert match.state.marked == [False, False]
+    assert marked(match) == []
 
 
 def test_with_the_boneyard_empty_a_player_who_cannot_play_passes_and_is_marked() -> None:
-    match = table({0: "3-2", 1: "12-1 1-0"}, players=2, boneyard="")
-    assert legal(match, 0) == {"pass"}
-    e = refusal(match, 0, "draw")
+    def stuck(m: Match) -> bool:
+        return legal(m, m.to_act()[0]) == {"pass"}
+
+    match = reach(gamenight.load(GAME, players=2, seed=1), stuck, seed=1)
+    seat = match.to_act()[0]
+    assert boneyard_left(match) == 0
+    e = refusal(match, seat, "draw")
     assert e.clause_id == rules.EMPTY_BONEYARD.id and e.detail.startswith("the boneyard is empty")
-    assert match.prompt(0).startswith("You cannot play and the boneyard is empty")
-    match.apply(0, "pass")
-    assert match.state.marked[0] and match.to_act() == (1,)
+    assert match.prompt(seat).startswith("You cannot play and the boneyard is empty")
+    hand = view(match, None).hand_no
+    match.apply(seat, "pass")
+    assert view(match, None).hand_no == hand, "the other seat can still play: the hand goes on"
+    assert seat in marked(match) and match.to_act() == (1 - seat,)
 
 
 def test_a_player_down_to_one_domino_gives_notice() -> None:
-    match = table({0: "12-3 6-6", 1: "9-9 8-8"}, players=2)
-    match.apply(0, "play 12-3 on 0")
+    match = race({}, players=2, plays=14)
+    assert held(match, 0) == 1
     assert "{0} is down to one domino" in texts(match, 1)
     assert view(match, 1).fact("one_domino") == [0]
 
 
 def test_play_passes_to_the_left() -> None:
-    match = table({0: "12-3 6-6", 1: "12-9 8-8", 2: "12-1 1-2"}, turn=1)
+    match = table({0: "12-3 3-6", 1: "12-9", 2: "12-1"}, moves=[(0, "play 12-3 on 0")])
     match.apply(1, "play 12-9 on 1")
     assert match.to_act() == (2,)
-    e = refusal(match, 0, "play 12-3 on 0")
+    e = refusal(match, 0, "play 3-6 on 0")
     assert e.clause_id == rules.PLAY_TURN.id and e.detail == "it is seat 2's turn"
 
 
 # --- doubles --------------------------------------------------------------------------------------------
+def first_round(seat_0: str) -> list[tuple[int, str]]:
+    """Each seat starts its own train (seat 0 with ``seat_0``): no train is marked and the
+    Mexican train is still to start."""
+    return [(0, f"play {seat_0} on 0"), (1, "play 12-1 on 1"), (2, "play 12-2 on 2")]
+
+
 def test_after_a_double_one_more_domino_anywhere() -> None:
-    match = table({0: "11-11 11-5 12-10 1-2", 1: "9-9 8-8", 2: "3-3"}, trains={0: "12-11"})
+    match = table({0: "12-11 11-11 11-5 12-10", 1: "12-1", 2: "12-2"}, avoid="11", moves=first_round("12-11"))
     match.apply(0, "play 11-11 on 0")
     assert match.to_act() == (0,), "a double is followed up by the same player"
     assert view(match, 1).fact("plays_again") == 0
@@ -321,11 +414,12 @@ def test_after_a_double_one_more_domino_anywhere() -> None:
 
 
 def test_doubles_in_more_than_one_spot_still_ask_for_only_one_more_domino() -> None:
-    match = table({0: "5-5 12-4 4-4 4-1 3-2", 1: "9-9 8-8", 2: "6-6"}, trains={0: "12-5"})
+    match = table({0: "12-5 5-5 12-4 4-4 4-1", 1: "12-1", 2: "12-2"}, moves=first_round("12-5"))
     match.apply(0, "play 5-5 on 0")
     match.apply(0, "play 12-4 on mexican")
     assert match.to_act() == (1,)
-    match = table({0: "5-5 4-4 4-1 3-2", 1: "9-9 8-8", 2: "6-6"}, trains={0: "12-5", "mexican": "12-4"})
+    match = table({0: "12-5 5-5 4-4 4-1", 1: "12-4", 2: "12-2"},
+                  moves=[(0, "play 12-5 on 0"), (1, "play 12-4 on mexican"), (2, "play 12-2 on 2")])
     match.apply(0, "play 5-5 on 0")
     match.apply(0, "play 4-4 on mexican")
     assert match.to_act() == (0,), "a double in a second spot: still one more domino to play"
@@ -334,28 +428,27 @@ def test_doubles_in_more_than_one_spot_still_ask_for_only_one_more_domino() -> N
 
 
 def test_a_double_that_cannot_be_followed_up_means_a_draw_then_a_marker() -> None:
-    match = table({0: "5-5 3-2 1-0", 1: "9-9 8-8", 2: "6-6"}, trains={0: "12-5"}, boneyard="7-6 11-10")
+    match = table({0: "12-5 5-5 3-2 1-0", 1: "12-1", 2: "12-2"}, avoid="5", boneyard="7-6 11-10",
+                  moves=first_round("12-5"))
     match.apply(0, "play 5-5 on 0")
     assert legal(match, 0) == {"draw"}
     match.apply(0, "draw")
-    assert match.state.marked[0] and match.to_act() == (1,)
-    assert match.state.owes is False
+    assert 0 in marked(match) and match.to_act() == (1,)
     assert not view(match, 1).has_fact("plays_again")
 
 
 def test_a_player_may_go_out_with_a_double() -> None:
-    match = table({0: "5-5", 1: "9-9 8-4", 2: "0-0 12-1"}, trains={0: "12-5"})
-    match.apply(0, "play 5-5 on 0")
+    match = race({1: "9-9 8-4", 2: "0-0 12-1"}, double_last=True)
     row = match.sheet.rows[0]
     assert row.points == (0, 30, 13)
     assert f"seat 0 went out, the last domino a double: 0 [{rules.OUT_ON_DOUBLE.id}]" in row.notes
-    assert match.state.hand_no == 2
+    assert view(match, None).hand_no == 2
 
 
 def test_house_rule_doubles_must_be_covered() -> None:
     options = {"doubles": "cover"}
-    match = table({0: "5-5 12-3 3-1", 1: "5-2 12-9", 2: "6-6 1-1"}, trains={0: "12-5"}, options=options,
-                  boneyard="11-10 10-9 9-8 8-7")
+    match = table({0: "12-5 5-5 12-3 3-1", 1: "12-1 5-2 12-9", 2: "12-2 6-6"}, avoid="5", options=options,
+                  boneyard="11-10 10-9 9-8 8-7", moves=first_round("12-5"))
     match.apply(0, "play 5-5 on 0")
     assert view(match, 1).fact("uncovered") == ["5-5"]
     e = refusal(match, 0, "play 12-3 on mexican")
@@ -365,31 +458,19 @@ def test_house_rule_doubles_must_be_covered() -> None:
     # seat 0 cannot cover: draws, cannot cover with the drawn domino either, and is marked
     assert legal(match, 0) == {"draw"}
     match.apply(0, "draw")
-    assert match.state.marked[0] and match.to_act() == (1,)
+    assert 0 in marked(match) and match.to_act() == (1,)
     # seat 1 must cover before anything else, even though it could start the Mexican train
     assert legal(match, 1) == {"play 5-2 on 0"}
     e = refusal(match, 1, "play 12-9 on mexican")
     assert e.clause_id == rules.COVER.id and e.detail == "the 5-5 on seat 0's train must be covered first"
     assert match.prompt(1).startswith("Cover the 5-5 on seat 0's train")
     match.apply(1, "play 5-2 on 0")
-    assert match.state.uncovered is None and match.to_act() == (2,)
-    assert not view(match, 2).has_fact("uncovered")
-
-
-def test_house_rule_cover_an_uncovered_double_with_an_unmarked_owner() -> None:
-    match = table({0: "5-5 2-1", 1: "5-2 12-9", 2: "3-3"}, trains={0: "12-5"},
-                  options={"doubles": "cover"}, boneyard="11-10")
-    match.apply(0, "play 5-5 on 0")
-    match.apply(0, "draw")
-    match.state.marked[0] = False  # as if its marker came off: the double must still be covered
-    match._legal = None
-    assert legal(match, 1) == {"play 5-2 on 0"}
+    assert not view(match, 2).has_fact("uncovered") and match.to_act() == (2,)
 
 
 # --- end of a hand and scoring --------------------------------------------------------------------------
 def test_going_out_ends_the_hand_and_the_others_count_their_pips() -> None:
-    match = table({0: "12-3", 1: "9-9 8-4", 2: "0-0 12-1"})
-    match.apply(0, "play 12-3 on mexican")
+    match = race({1: "9-9 8-4", 2: "0-0 12-1"})
     row = match.sheet.rows[0]
     assert row.label == "hand 1: double 12"
     assert row.notes[0] == f"the double 12 was the engine of hand 1 of 13 [{rules.ROUNDS.id}]"
@@ -404,36 +485,84 @@ def test_going_out_ends_the_hand_and_the_others_count_their_pips() -> None:
 
 
 def test_house_rule_double_blank_fifty() -> None:
-    match = table({0: "12-3", 1: "9-9 8-4", 2: "0-0 12-1"}, options={"double_blank": 50})
-    match.apply(0, "play 12-3 on mexican")
+    match = race({1: "9-9 8-4", 2: "0-0 12-1"}, options={"double_blank": 50})
     assert match.sheet.rows[0].points == (0, 30, 63)
     assert f"seat 2 is caught with the double blank: 50 [{rules.BLANK_FIFTY.id}]" in last_row_notes(match)
 
 
+def ends_and_hands(match: Match) -> tuple[list[int], list[list[Tile]]]:
+    """Every train's open end (the seats' trains, then the Mexican) and every hand, each hand
+    as its holder sees it."""
+    v = view(match, None)
+    players = v.players
+    return [*v.fact("open_ends"), v.fact("mexican_open")], [tiles(" ".join(view(match, s).hand))
+                                                              for s in range(players)]
+
+
+def after(match: Match, seat: int, move: Any) -> tuple[list[int], list[list[Tile]]]:
+    """The open ends and hands once ``move`` is made, worked out before it is made."""
+    ends, hands = ends_and_hands(match)
+    if move.verb == "play":
+        tile, _, target = move.args
+        train = len(hands) if target == rules.MEXICAN else int(target)
+        hands[seat].remove(tile)
+        ends[train] = tile.other_end(ends[train])
+    return ends, hands
+
+
+def anyone_fits(ends: list[int], hands: list[list[Tile]]) -> bool:
+    return any(t.high in ends or t.low in ends for hand in hands for t in hand)
+
+
+def boneyard_empty(match: Match) -> bool:
+    return boneyard_left(match) == 0
+
+
 def test_a_blocked_hand_ends_when_the_boneyard_is_empty_and_no_one_can_play() -> None:
-    match = table({0: "3-2 4-4", 1: "12-1 6-5", 2: "7-7"}, trains={0: "12-11", 1: "12-10", 2: "12-9"},
-                  boneyard="")
-    match.apply(0, "pass")
-    assert match.state.hand_no == 1, "seat 1 can still play its 12-1 on the Mexican train"
-    match.apply(1, "play 12-1 on mexican")
-    assert match.state.hand_no == 2, "nobody holds a 1, 11, 10, 9 or 6 to play"
-    row = match.sheet.rows[0]
-    assert row.points == (13, 11, 14)
+    match = gamenight.load(GAME, players=3, seed=5)
+    rng = random.Random(5)
+    while True:  # random play to the end of the first hand nobody goes out of
+        assert not match.over, "every hand had someone go out"
+        hand = view(match, None).hand_no
+        seat = match.to_act()[0]
+        move = rng.choice(match.legal_actions(seat))
+        ends, hands = after(match, seat, move)
+        match.apply(seat, move)
+        if (match.over or view(match, None).hand_no != hand) and all(hands):
+            break
+    row = match.sheet.rows[-1]
+    assert not anyone_fits(ends, hands), "nobody could play on"
+    points = [rules.hand_points(h) for h in hands]
+    assert row.points == tuple(points)
     assert f"nobody went out: the boneyard is empty and no one can play [{rules.BLOCKED.id}]" in row.notes
-    assert f"seat 0: 2 dominoes, 13 [{rules.BLOCKED.id}]" in row.notes
+    for seat, h in enumerate(hands):
+        count = f"{len(h)} domino{'es' if len(h) != 1 else ''}"
+        assert f"seat {seat}: {count}, {points[seat]} [{rules.BLOCKED.id}]" in row.notes
     assert "The hand is blocked: the boneyard is empty and no one can play" in texts(match, 0)
 
 
 def test_blocked_waits_for_a_marked_train_someone_else_can_use() -> None:
-    # seat 1 holds the 9-5 that fits seat 2's train: the hand goes on until seat 2 is marked
-    match = table({0: "3-2", 1: "9-5", 2: "7-7"}, trains={0: "12-11", 1: "12-10", 2: "12-9"},
-                  boneyard="", turn=1)
-    match.apply(1, "pass")
-    match.apply(2, "pass")
-    assert match.state.hand_no == 1
-    match.apply(0, "pass")
-    match.apply(1, "play 9-5 on 2")
-    assert match.state.hand_no == 2
+    """With the boneyard empty the hand goes on while any domino in any hand fits any train,
+    even one its holder may not use until that train is marked, and is blocked once none does."""
+    waited = blocked = False
+    for seed in range(10):
+        match = reach(gamenight.load(GAME, players=3, seed=seed), boneyard_empty, seed=seed)
+        rng = random.Random(seed)
+        hand = view(match, None).hand_no
+        while view(match, None).hand_no == hand and not match.over:
+            seat = match.to_act()[0]
+            move = rng.choice(match.legal_actions(seat))
+            ends, hands = after(match, seat, move)
+            match.apply(seat, move)
+            if view(match, None).hand_no == hand:
+                assert anyone_fits(ends, hands), "the hand goes on only while someone could play"
+                waited |= move.verb == "pass"  # a seat passed, yet a domino somewhere still fits
+            elif all(hands):
+                assert not anyone_fits(ends, hands)
+                blocked = True
+        if waited and blocked:
+            break
+    assert waited and blocked
 
 
 # --- the book's scoring examples, from the pure function alone ------------------------------------------
@@ -488,9 +617,9 @@ def test_refusals_name_the_rule_and_the_reason(action: str, reason: str) -> None
 
 def test_a_refused_move_changes_nothing() -> None:
     match = table({0: "12-5 5-3", 1: "1-1", 2: "2-2"})
-    before = (match.state.ply, [list(h) for h in match.state.hands], len(match.state.events))
+    before = (len(match.log), [match.view(s, since=0) for s in (None, 0, 1, 2)], match.event_count)
     refusal(match, 0, "play 5-3 on 0")
-    assert before == (match.state.ply, [list(h) for h in match.state.hands], len(match.state.events))
+    assert before == (len(match.log), [match.view(s, since=0) for s in (None, 0, 1, 2)], match.event_count)
 
 
 # --- privacy, views and whole matches -------------------------------------------------------------------
@@ -503,16 +632,18 @@ def test_views_and_events_never_name_a_domino_hidden_from_the_viewer() -> None:
             if match.over:
                 break
             seat = match.to_act()[0]
-            hand = match.state.hand_no
+            hand = view(match, None).hand_no
             match.apply(seat, rng.choice(match.legal_actions(seat)))
-            if match.state.hand_no != hand:
+            if view(match, None).hand_no != hand:
                 for viewer in range(3):
                     match.view(viewer)  # the last hand's events are public once it is scored
                 continue
-            for viewer in range(3):
-                hidden = {str(t) for s in range(3) if s != viewer for t in match.state.hands[s]}
-                hidden |= {str(t) for t in match.state.boneyard}
-                v = view(match, viewer)
+            views = [view(match, s) for s in range(3)]  # once each: the hand, and what the seat was shown
+            hands = [set(v.hand) for v in views]
+            laid = {p for z in views[0].zones if z.kind in ("train", "layout") for p in z.pieces}
+            boneyard = {str(t) for t in double_set(12)} - laid - set().union(*hands)
+            for viewer, v in enumerate(views):
+                hidden = set().union(*(hands[s] for s in range(3) if s != viewer)) | boneyard
                 shown = {e.text for e in v.events} | {p for e in v.events for p in e.pieces}
                 shown |= {p for z in v.zones for p in z.pieces} | {v.prompt.text}
                 named = {m for s in shown for m in re.findall(r"\d{1,2}-\d{1,2}", s)}
@@ -521,11 +652,12 @@ def test_views_and_events_never_name_a_domino_hidden_from_the_viewer() -> None:
 
 
 def test_the_view_shows_hands_as_counts_to_others() -> None:
+    hands, boneyard = deal({0: "12-5 5-3", 1: "1-1", 2: "2-2 3-3"}, players=3)
     match = table({0: "12-5 5-3", 1: "1-1", 2: "2-2 3-3"})
     v = view(match, 1)
-    assert v.hand == ("1-1",)
-    assert v.zone("hand-0").hidden == 2 and v.zone("hand-0").pieces == ()
-    assert v.zone("boneyard").hidden == len(match.state.boneyard)
+    assert v.hand == tuple(hands[1].split()) and v.hand[0] == "1-1"
+    assert v.zone("hand-0").hidden == 15 and v.zone("hand-0").pieces == ()
+    assert v.zone("boneyard").hidden == len(boneyard.split()) == 91 - 15 - 16 - 16 - 1
     trains = [z for z in v.zones if z.kind == "train"]
     assert [z.owner for z in trains] == [None, 0, 1, 2]
     assert {f.name for f in v.facts} >= {"hand", "engine", "open_ends", "mexican_open", "marked"}

@@ -4,28 +4,57 @@ lead, following suit, jacks scoring (the Polignac two), the ten-point end and lo
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
 import gamenight
 from gamenight import IllegalAction, cards
 from gamenight.bots import RandomBot, make_bot
-from gamenight.games.polignac import jack_points
+from gamenight.games.polignac import deck_for, jack_points
+from gamenight.testing import scenario
 
 
 def start(players: int = 4, seed: int = 1, **options):
     return gamenight.load("polignac", players=players, seed=seed, options=options)
 
 
+def table(hands, scores=None, moves=(), **options):
+    """Four players, seat 3 dealing so seat 0 leads, with these hands."""
+    return scenario("polignac", players=4, dealer=3, hands=hands, scores=scores, moves=moves, options=options)
+
+
+def hand_where(takers, scores=None, **options):
+    """A whole hand in which the seat named for each jack takes it, played out. Each suit
+    is two tricks: the taker's king wins the first (the next seat plays the jack), the
+    taker's queen the second, and the taker leads on."""
+    hands = {s: [] for s in range(4)}
+    moves = []
+    leader = 0
+    for jack, taker in takers.items():
+        suit = jack[1]
+        first = {taker: "K", (taker + 1) % 4: "J", (taker + 2) % 4: "7", (taker + 3) % 4: "8"}
+        second = {taker: "Q", (taker + 1) % 4: "9", (taker + 2) % 4: "10", (taker + 3) % 4: "A"}
+        for trick in (first, second):
+            for i in range(4):
+                seat = (leader + i) % 4
+                hands[seat].append(trick[seat] + suit)
+                moves.append((seat, f"play {trick[seat]}{suit}"))
+            leader = taker
+    return table({s: " ".join(h) for s, h in hands.items()}, scores, moves, **options)
+
+
+def summary(m, viewer):
+    return [(e.text, e.seats) for e in m.events(viewer) if e.kind == "summary"]
+
+
 @pytest.mark.parametrize(("players", "size", "each"), [(3, 30, 10), (4, 32, 8), (5, 30, 6), (6, 30, 5)])
 def test_deck_and_deal_by_player_count(players, size, each):
     m = start(players)
-    st = m.state
-    deck = st.deck
+    deck = deck_for(players)
     assert len(deck) == size
-    assert all(len(h) == each for h in st.hands)
-    assert sorted(c for h in st.hands for c in h) == sorted(deck)
+    hands = [m.view(s).hand for s in range(players)]
+    assert all(len(h) == each for h in hands)
+    assert sorted(c for h in hands for c in cards(" ".join(h))) == sorted(deck)
     assert {c & 15 for c in deck} == {7, 8, 9, 10, 11, 12, 13, 14}  # 2s through 6s removed
     sevens = {str(c) for c in deck if c & 15 == 7}
     assert sevens == ({"7C", "7D", "7H", "7S"} if players == 4 else {"7D", "7H"})  # black 7s out unless four
@@ -33,8 +62,7 @@ def test_deck_and_deal_by_player_count(players, size, each):
 
 def test_left_of_dealer_leads_any_card():
     m = start(seed=5)
-    st = m.state
-    leader = (st.dealer + 1) % 4
+    leader = (m.view(None).dealer + 1) % 4
     assert m.to_act() == (leader,)
     assert len(m.legal_actions(leader)) == 8
 
@@ -45,46 +73,33 @@ def play_trick(m, plays):
 
 
 def test_king_queen_jack_over_the_ace():
-    m = start(seed=2)
-    st = m.state
-    lead = m.to_act()[0]
-    seats = [(lead + i) % 4 for i in range(4)]
-    st.hands[seats[0]] = cards("AH 7C")
-    st.hands[seats[1]] = cards("10H 8C")
-    st.hands[seats[2]] = cards("JH 9C")
-    st.hands[seats[3]] = cards("9H 10C")
-    play_trick(m, zip(seats, ["AH", "10H", "JH", "9H"]))
-    assert m.state.leader == seats[2] and m.to_act() == (seats[2],)  # J beats A, A beats 10
-    m2 = start(seed=2)
-    st2 = m2.state
-    st2.hands[seats[0]] = cards("QS 7C")
-    st2.hands[seats[1]] = cards("KS 8C")
-    st2.hands[seats[2]] = cards("JS 9C")
-    st2.hands[seats[3]] = cards("AS 10C")
-    play_trick(m2, zip(seats, ["QS", "KS", "JS", "AS"]))
-    assert st2.leader == seats[1]
-    assert Counter(st2.taken[seats[1]]) == Counter(cards("QS KS JS AS"))
+    m = table({0: "AH 7C 8C 9C 10C JC QC KC", 1: "10H 7D 8D 9D 10D JD QD KD",
+               2: "JH 7S 8S 9S 10S JS QS KS", 3: "9H 7H 8H QH KH AS AC AD"})
+    play_trick(m, zip(range(4), ["AH", "10H", "JH", "9H"]))
+    assert m.to_act() == (2,) and m.view(None).fact("tricks") == [0, 0, 1, 0]  # J beats A, A beats 10
+    m2 = table({0: "QS 7C 8C 9C 10C JC QC KC", 1: "KS 7D 8D 9D 10D JD QD KD",
+                2: "JS 7H 8H 9H 10H JH QH KH", 3: "AS 7S 8S 9S 10S AH AC AD"})
+    play_trick(m2, zip(range(4), ["QS", "KS", "JS", "AS"]))
+    assert m2.to_act() == (1,)
+    v = m2.view(None)
+    assert sorted(v.pieces("last-trick")) == sorted(["QS", "KS", "JS", "AS"])
+    assert v.fact("tricks") == [0, 1, 0, 0] and v.fact("polignac") == 1  # the four cards went to seat 1
 
 
 def test_follow_suit_if_able_otherwise_anything():
-    m = start(seed=3)
-    st = m.state
-    lead = m.to_act()[0]
-    nxt = (lead + 1) % 4
-    st.hands[lead] = cards("8D 7H")
-    st.hands[nxt] = cards("KD JS")
-    m.apply(lead, "play 8D")
+    m = table({0: "8D 7H 8H 9H 10H 7C 8C 9C", 1: "KD JS 7S 8S 9S 10S QS KS",
+               2: "10C JC QC KC AC JH QH KH", 3: "QD 7D 9D 10D JD AD AS AH"})
+    m.apply(0, "play 8D")
     with pytest.raises(IllegalAction) as e:
-        m.apply(nxt, "play JS")
+        m.apply(1, "play JS")
     assert e.value.clause_id == "tricks.follow-suit"
     assert e.value.detail == "diamonds were led and you hold one of them"
     with pytest.raises(IllegalAction) as e:
-        m.apply(nxt, "play QD")
+        m.apply(1, "play QD")
     assert e.value.clause_id == "tricks.from-hand"
     assert e.value.detail == "you do not hold QD"
-    st.hands[(nxt + 1) % 4] = cards("JS 9C")
-    m.apply(nxt, "play KD")
-    m.apply((nxt + 1) % 4, "play JS")  # void in diamonds: any card
+    m.apply(1, "play KD")
+    m.apply(2, "play 10C")  # void in diamonds: any card
 
 
 def test_jacks_score_one_and_the_polignac_two():
@@ -94,33 +109,24 @@ def test_jacks_score_one_and_the_polignac_two():
     assert jack_points(cards("KS QS AS 10S")) == 0
 
 
-def score_hand(m, piles):
-    st = m.state
-    st.taken = [cards(p) for p in piles]
-    st.hands = [[] for _ in range(st.players)]
-    m.game.end_hand(st)
-    return st.sheet.rows[-1]
-
-
 def test_hand_scored_and_next_dealer():
-    m = start(seed=4)
-    dealer = m.state.dealer
-    row = score_hand(m, ["JS 7D", "JH JC", "", "JD"])
+    m = hand_where({"JS": 0, "JH": 1, "JC": 1, "JD": 3})
+    row = m.sheet.rows[-1]
     assert row.points == (2, 2, 0, 1)
     assert any("[polignac.score.jacks]" in n for n in row.notes)
-    assert [(e.text, e.seats) for e in m.events(2) if e.kind == "summary"] == [
+    assert summary(m, 2) == [
         ("{0} took the Polignac: 2 points", (0,)), ("{0} took 2 jacks: 2 points", (1,)),
         ("{0} took 1 jack: 1 point", (3,))]
-    assert not m.over and m.state.dealer == (dealer + 1) % 4
-    assert all(len(h) == 8 for h in m.state.hands)
+    assert not m.over and m.view(None).dealer == 0  # seat 3 dealt the hand
+    assert all(len(m.view(s).hand) == 8 for s in range(4))
 
 
 def test_game_ends_at_the_end_of_the_hand_someone_reaches_ten_lowest_wins():
-    m = start(seed=6)
-    m.state.sheet.add("earlier", (8, 3, 5, 0), 0)
-    score_hand(m, ["JH", "", "JS", "JD JC"])  # 9, 3, 7, 2: nobody at ten yet
-    assert not m.over
-    row = score_hand(m, ["JH", "", "JS", "JD JC"])  # 10, 3, 9, 4
+    takers = {"JH": 0, "JS": 2, "JD": 3, "JC": 3}
+    m = hand_where(takers, scores=[8, 3, 5, 0])
+    assert m.sheet.totals == (9, 3, 7, 2) and not m.over  # nobody at ten yet
+    m = hand_where(takers, scores=[9, 3, 7, 2])
+    row = m.sheet.rows[-1]
     assert m.over and row.totals == (10, 3, 9, 4)
     assert any("[polignac.end]" in n for n in row.notes)
     assert m.result().winners == (1,)
@@ -129,36 +135,27 @@ def test_game_ends_at_the_end_of_the_hand_someone_reaches_ten_lowest_wins():
 
 
 def test_target_option_and_tied_lowest_share():
-    m = start(seed=6, target=3)
-    score_hand(m, ["JS", "JD", "JC", "JH"])
-    assert not m.over
-    score_hand(m, ["JS", "", "JD", "JH JC"])
-    assert m.over and m.state.sheet.totals == (4, 1, 2, 3)
+    m = hand_where({"JS": 0, "JD": 1, "JC": 2, "JH": 3}, target=3)
+    assert m.sheet.totals == (2, 1, 1, 1) and not m.over
+    m = hand_where({"JS": 0, "JD": 2, "JH": 3, "JC": 3}, scores=[2, 1, 1, 1], target=3)
+    assert m.over and m.sheet.totals == (4, 1, 2, 3)
     assert m.result().winners == (1,)
-    m = start(seed=6)
-    m.state.sheet.add("earlier", (9, 2, 2, 5), 0)
-    score_hand(m, ["JS", "", "", "JD JC JH"])
+    m = hand_where({"JS": 0, "JD": 3, "JC": 3, "JH": 3}, scores=[9, 2, 2, 5])
     assert m.result().winners == (1, 2)
     assert m.events(None)[-1].text == "{0} and {1} win with the lowest score, 2"
 
 
 def test_bot_dumps_the_polignac_when_void_and_ducks():
-    m = start(seed=7)
-    st = m.state
-    lead = m.to_act()[0]
-    nxt = (lead + 1) % 4
-    st.hands[lead] = cards("KH 7C")
-    st.hands[nxt] = cards("JS JD 10C")
-    m.apply(lead, "play KH")
+    m = table({0: "KH 7C 8C 9C 7D 8D 9D 10D", 1: "JS JD 10C 7S 8S 9S AS AD",
+               2: "7H 8H 9H 10H JH QH AH JC", 3: "QC KC AC 10S QS KS QD KD"})
+    m.apply(0, "play KH")
     bot = make_bot("polignac")
-    a = bot.choose(m.view(nxt), m.legal_actions(nxt), random.Random(0))
+    a = bot.choose(m.view(1), m.legal_actions(1), random.Random(0))
     assert str(a) == "play JS"
-    m2 = start(seed=7)
-    st2 = m2.state
-    st2.hands[lead] = cards("10H 7C")
-    st2.hands[nxt] = cards("KH JH 9H")
-    m2.apply(lead, "play 10H")
-    assert str(bot.choose(m2.view(nxt), m2.legal_actions(nxt), random.Random(0))) == "play 9H"
+    m2 = table({0: "10H 7C 8C 9C 7D 8D 9D 10D", 1: "KH JH 9H 7S 8S 10S AS AD",
+                2: "7H 8H QH AH JC JS 9S JD", 3: "QC KC AC 10C QS KS QD KD"})
+    m2.apply(0, "play 10H")
+    assert str(bot.choose(m2.view(1), m2.legal_actions(1), random.Random(0))) == "play 9H"
 
 
 def test_random_matches_end_with_someone_at_ten():
@@ -193,15 +190,11 @@ def test_heuristic_beats_random():
 def test_no_trumps_an_off_suit_king_never_wins_and_the_book_has_no_trump_rule():
     """polignac.ranking: 'There are no trumps': a void player's king cannot take a trick led
     with a 7, and the rulebook carries no trump clause (the shared trick rules mention trumps)."""
-    m = start(seed=8)
-    st = m.state
-    lead = m.to_act()[0]
-    seats = [(lead + i) % 4 for i in range(4)]
-    for s, hand in zip(seats, ["7H 8C", "KS 9C", "KD 10C", "KC QC"]):
-        st.hands[s] = cards(hand)
-    play_trick(m, zip(seats, ["7H", "KS", "KD", "KC"]))
-    assert st.leader == seats[0] and m.to_act() == (seats[0],)
-    assert jack_points(st.taken[seats[0]]) == 0
+    m = table({0: "7H 8H 9H 10H JH QH KH AH", 1: "KS 7S 8S 9S 10S JS QS AS",
+               2: "KD 7D 8D 9D 10D JD QD AD", 3: "KC 7C 8C 9C 10C JC QC AC"})
+    play_trick(m, zip(range(4), ["7H", "KS", "KD", "KC"]))
+    assert m.to_act() == (0,) and m.view(None).fact("tricks") == [1, 0, 0, 0]
+    assert m.view(None).fact("jacks")[0] == 0
     spec = gamenight.get_game("polignac").spec
     assert "tricks.trump-wins" not in spec.rules and "tricks.highest-wins" not in spec.rules
     from gamenight.rulebook import render
@@ -210,12 +203,9 @@ def test_no_trumps_an_off_suit_king_never_wins_and_the_book_has_no_trump_rule():
 
 
 def test_jacks_taken_per_seat_and_the_polignac_are_facts():
-    m = start(seed=9)
-    st = m.state
-    lead = m.to_act()[0]
-    seats = [(lead + i) % 4 for i in range(4)]
-    for s, hand in zip(seats, ["KS 8C", "JS 9C", "JH 10C", "7D QC"]):
-        st.hands[s] = cards(hand)
+    m = table({0: "KS 8C 7C 9S 10S QS AS 7S", 1: "JS 9C 10D JD QD KD AD 8S",
+               2: "JH 10C 7H 8H 9H 10H QH KH", 3: "7D QC 8D 9D JC KC AC AH"})
+    lead, seats = 0, [0, 1, 2, 3]
     v = m.view(lead)
     assert v.fact("jacks") == [0, 0, 0, 0] and not v.has_fact("polignac") and v.fact("trump") is None
     assert v.prompt.text == "Lead any card." and m.view(seats[1]).prompt.text == ""
