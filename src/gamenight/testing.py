@@ -48,7 +48,7 @@ class _Probe(StackedRandom):
         self.at = at
         self.deck: list[Any] | None = None
 
-    def shuffle(self, x: Any) -> None:  # type: ignore[override]
+    def shuffle(self, x: Any) -> None:
         if self.shuffles == self.at:
             self.shuffles += 1
             self.deck = list(x)

@@ -50,7 +50,7 @@ class StackedRandom(random.Random):
         self.shuffles = 0
         self.rolled = 0
 
-    def shuffle(self, x: MutableSequence[Any]) -> None:  # type: ignore[override]
+    def shuffle(self, x: MutableSequence[Any]) -> None:
         n = self.shuffles
         self.shuffles += 1
         order = self.chance.decks.get(n)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from gamenight.engine.actions import Action, listed, parse_action
-from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, Clause, IllegalAction, Rules
+from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, IllegalAction, Rules
 from gamenight.engine.events import Event
 from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, Prompt, View, Zone, phase_words, zone_views
@@ -113,12 +113,7 @@ class Game(ABC, Generic[S]):
         reason. Games run the same cascade as ``legal_actions``; this default only
         says the move is not one of those listed."""
         if not listed(action, self.legal_actions(state, seat)):
-            raise IllegalAction(self.explain(state, seat, action) or UNKNOWN,
-                                f"'{action}' is not allowed", state.options)
-
-    def explain(self, state: S, seat: int, action: Action) -> Clause | None:
-        """Transitional: the clause an illegal action breaks, for games not yet on cascades."""
-        return None
+            raise IllegalAction(UNKNOWN, f"'{action}' is not allowed", state.options)
 
     def apply(self, state: S, seat: int, action: Action) -> S:
         """Check, then change ``state`` in place and return it. Illegal: raises, unchanged."""
@@ -131,7 +126,7 @@ class Game(ABC, Generic[S]):
     def _apply(self, state: S, seat: int, action: Action) -> None:
         ...
 
-    def view(self, state: S, seat: int | None) -> View | dict[str, Any]:
+    def view(self, state: S, seat: int | None) -> View:
         """What ``seat`` (None: a spectator) may see: derived from the zones, so a
         hidden piece can only ever appear as a count."""
         prompt = self.prompt(state, seat) if seat is not None else ""

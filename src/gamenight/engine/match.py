@@ -106,16 +106,14 @@ class Match:
             self.game.apply(state, seat, a)
         self.log.append(LogEntry(seat, a))
 
-    def view(self, seat: int | None, since: int | None = None) -> View | dict[str, Any]:
+    def view(self, seat: int | None, since: int | None = None) -> View:
         """What ``seat`` may see now, with the events since event number ``since``
         (None: since this viewer's previous view)."""
         view = self.game.view(self.state, seat)
         events = self.state.events
         start = self._seen.get(seat, 0) if since is None else since
         self._seen[seat] = len(events)
-        if isinstance(view, View):
-            return dataclasses.replace(view, events=events_for(events, seat, start))
-        return view
+        return dataclasses.replace(view, events=events_for(events, seat, start))
 
     def events(self, viewer: int | None, start: int = 0) -> tuple[EventView, ...]:
         """Every event from number ``start`` on, as ``viewer`` may know it."""

@@ -265,8 +265,10 @@ def view_data(view: View) -> dict[str, Any]:
 
 def view_json(value: Any) -> Any:
     """A ``View`` or ``EventView`` as JSON-ready data (anything else passes through)."""
-    if isinstance(value, (View, EventView)):
-        return _adapter(type(value)).dump_python(value, mode="json", exclude_defaults=True)
+    if isinstance(value, View):
+        return view_data(value)
+    if isinstance(value, EventView):
+        return _adapter(EventView).dump_python(value, mode="json", exclude_defaults=True)
     return value
 
 

@@ -366,7 +366,7 @@ class TrickGame(Game[TS]):
     def other_refusal(self, state: TS, seat: int, action: Action) -> None:
         """Refuse a move of the game's other phases (bids, passes): the game's cascade."""
         if not listed(action, self.other_legal(state, seat)):
-            raise IllegalAction(self.explain(state, seat, action) or UNKNOWN,
+            raise IllegalAction(UNKNOWN,
                                 f"'{action}' is not allowed", state.options)
 
     def _apply(self, state: TS, seat: int, action: Action) -> None:
