@@ -283,8 +283,10 @@ class Euchre(TrickGame[EuchreState]):
 
     def off_turn(self, state: EuchreState, seat: int, action: Action) -> None:
         """Bidding again after passing in the same round: each player gets one chance a round."""
-        if seat in state.passed and action.verb in ("order", "call", "pass"):
-            clause = ORDER if state.phase == Phase.ORDER else CALL
+        phase = state.phase
+        if (phase == Phase.ORDER or phase == Phase.CALL) and seat in state.passed \
+                and action.verb in ("order", "call", "pass"):
+            clause = ORDER if phase == Phase.ORDER else CALL
             raise IllegalAction(clause, "you have passed: each player gets one chance in this round",
                                 state.options)
 
@@ -376,28 +378,25 @@ class Euchre(TrickGame[EuchreState]):
         partner = left_of(maker, 4, 2)
         won = state.tricks_won[maker] + state.tricks_won[partner]
         pts = [0, 0]
-        who = f"seat {maker}" + (" alone" if state.alone else "")
         took = "all 5 tricks" if won == 5 else _plural(won, "trick")
         if won < 3:
             pts[1 - team] = 2
-            note = f"{who} took {took}: euchred, 2 to the other team [{SCORE_EUCHRE.id}]"
-            said = f"{took}: euchred, 2 points to the other side"
+            result, clause = "euchred, 2 to the other team", SCORE_EUCHRE
         elif won < 5:
             pts[team] = 1
-            note = f"{who} took {took}: 1 point [{SCORE_MADE.id}]"
-            said = f"{took}: 1 point"
+            result, clause = "1 point", SCORE_MADE
         elif state.alone:
             pts[team] = 4
-            note = f"{who} took {took}: 4 points [{SCORE_ALONE.id}]"
-            said = f"{took}: 4 points"
+            result, clause = "4 points", SCORE_ALONE
         else:
             pts[team] = 2
-            note = f"{who} took {took}: 2 points [{SCORE_MARCH.id}]"
-            said = f"{took}: 2 points"
+            result, clause = "2 points", SCORE_MARCH
+        who = f"seat {maker}" + (" alone" if state.alone else "")
+        note = f"{who} took {took}: {result} [{clause.id}]"
         if state.alone:
-            emit(state, "{0}, alone, took " + said, maker, kind="summary")
+            emit(state, f"{{0}}, alone, took {took}: {result}", maker, kind="summary")
         else:
-            emit(state, "{0} and {1} took " + said, maker, partner, kind="summary")
+            emit(state, f"{{0}} and {{1}} took {took}: {result}", maker, partner, kind="summary")
         trump = SUIT_WORDS[state.trump or 0]
         notes = [f"{trump} trump", note]
         target = state.options.target

@@ -32,9 +32,8 @@ DECK = tuple(standard_deck())
 @dataclass(frozen=True)
 class HeartsOptions:
     target: int = option(100, "The game ends when a player reaches {value} points.", minimum=10)
-    pass_count: int = option(3, "Each player passes {value} cards.", minimum=0, maximum=6)
-    points_on_first_trick: bool = option(
-        True, "Hearts and the queen of spades may be played on the first trick: {value}.")
+    pass_count: int = option(3, "Cards passed: {value}.", minimum=0, maximum=6)
+    points_on_first_trick: bool = option(True, "Points allowed on the first trick: {value}.")
 
 
 R = "Players and cards"
