@@ -10,46 +10,21 @@ import pytest
 
 import gamenight
 from gamenight import IllegalAction, cards, parse_action
-from gamenight.core.cards import standard_deck
 from gamenight.engine.legality import narrow
-from gamenight.games.oh_hell import Phase, made_points, schedule_for
-
-
-class StackedRng(random.Random):
-    def __init__(self, orders: list[list]) -> None:
-        super().__init__(7)
-        self.orders = list(orders)
-
-    def shuffle(self, x: list) -> None:  # type: ignore[override]
-        if self.orders:
-            x[:] = self.orders.pop(0)
-        else:
-            super().shuffle(x)
+from gamenight.families.tricks import SUIT_WORDS
+from gamenight.games.oh_hell import made_points, schedule_for
+from gamenight.testing import scenario
 
 
 def start(players: int = 4, dealer: int = 0, n: int | None = None, hands: dict[int, str] | None = None,
           turnup: str | None = None, **options):
-    """A match whose current hand deals ``n`` cards (known ``hands`` and ``turnup`` if given)."""
-    m = gamenight.load("oh_hell", players=players, seed=3, options=options)
-    st = m.state
-    st.dealer = dealer
-    st.hand_no = 0
-    st.sheet.rows.clear()
-    n = n or st.schedule[0]
-    st.round_no = st.schedule.index(n)
-    if hands is not None:
-        hs = {s: cards(t) for s, t in hands.items()}
-        used = {int(c) for h in hs.values() for c in h}
-        up = cards(turnup)[0] if turnup else None
-        free = [c for c in standard_deck() if int(c) not in used and c != up]
-        for s in range(players):
-            if s not in hs:
-                hs[s], free = free[:n], free[n:]
-        first = (dealer + 1) % players
-        order = [hs[(first + i) % players][i // players] for i in range(players * n)]
-        st.rng = StackedRng([order + ([up] if up else []) + free])
-    m.game._deal(st)
-    return m
+    """A match whose current hand deals ``n`` cards (known ``hands`` and ``turnup`` if given),
+    dealt by ``dealer``; the hands before it are played at random."""
+    schedule = schedule_for(players, options.get("max_cards", 0))
+    hand = schedule.index(n or schedule[0]) + 1
+    first_dealer = (dealer - (hand - 1)) % players
+    return scenario("oh_hell", players=players, dealer=first_dealer, hand=hand, hands=hands,
+                    zones={"turn-up": turnup} if turnup else None, options=options)
 
 
 def refused(m, seat, action) -> str:
@@ -70,9 +45,11 @@ def random_match(players: int, seed: int, **options):
     rng = random.Random(seed)
     starts = []
     while not m.over:
-        st = m.state
-        if st.phase in (Phase.BID, Phase.BID_TOGETHER) and all(b is None for b in st.bids):
-            starts.append((len(st.hands[0]), st.turnup, st.trump))
+        v = m.view(0)
+        if v.hand_no != len(starts):  # a fresh deal, before anyone has bid
+            assert v.phase in ("bidding", "bidding together") and all(b is None for b in v.fact("bids"))
+            up = v.pieces("turn-up")
+            starts.append((len(v.hand), up[0] if up else None, v.fact("trump")))
         seat = rng.choice(m.to_act())
         m.apply(seat, rng.choice(m.legal_actions(seat)))
     return m, starts
@@ -90,7 +67,7 @@ def test_schedules():
 def test_whole_matches_follow_the_schedule_and_always_turn_up_a_trump(players):
     m, starts = random_match(players, seed=players)
     assert [s[0] for s in starts] == schedule_for(players, 0)
-    assert all(up is not None and trump == up >> 4 for _, up, trump in starts)
+    assert all(up is not None and trump == SUIT_WORDS[cards(up)[0] >> 4] for _, up, trump in starts)
     assert len(m.sheet.rows) == len(schedule_for(players, 0))
     r = m.result()
     assert max(m.sheet.totals) in [r.scores[s] for s in r.winners]
@@ -105,15 +82,17 @@ def test_book_counts_always_leave_a_card_to_turn_up():
 
 def test_no_card_left_means_no_trump():
     m = start(players=4, n=13, max_cards=13)
-    st = m.state
-    assert all(len(h) == 13 for h in st.hands) and st.turnup is None and st.trump is None
+    v = m.view(0)
+    assert [len(z.pieces) or z.hidden for z in v.zones if z.name == "hand"] == [13] * 4
+    assert v.pieces("turn-up") == () and not v.has_fact("trump")
     assert not m.view(0).has_fact("trump") and m.view(0).zone("turn-up") is None
     assert "oh_hell.trump.none" in gamenight.get_game("oh_hell").spec.rules
 
 
 def test_turnup_is_public_and_sets_trump():
     m = start(players=4, n=3, hands={1: "AS KS QS"}, turnup="4H")
-    assert m.state.trump == 2 and m.view(None).pieces("turn-up") == ("4H",) and m.view(2).fact("trump") == "hearts"
+    assert m.view(0).fact("trump") == "hearts" and m.view(None).pieces("turn-up") == ("4H",)
+    assert m.view(2).fact("trump") == "hearts"
 
 
 def test_bidding_goes_from_dealers_left_and_dealer_is_restricted():
@@ -131,7 +110,7 @@ def test_bidding_goes_from_dealers_left_and_dealer_is_restricted():
     assert m.prompt(0) == f"Bid how many tricks you will take, from 0 to 10 ({reason})."
     assert refusal(m, 0, "bid 1") == ("oh_hell.bid.dealer", reason)
     m.apply(0, "bid 2")
-    assert m.state.phase == Phase.PLAY and m.to_act() == (1,)  # left of the dealer leads
+    assert m.view(0).phase == "play" and m.to_act() == (1,)  # left of the dealer leads
     assert m.view(3).fact("bids") == [2, 3, 3, 3]
 
 
@@ -147,32 +126,30 @@ def test_dealer_restriction_option_off():
     m.apply(0, "bid 1")
     m.apply(1, "bid 1")
     m.apply(2, "bid 2")
-    assert m.state.phase == Phase.PLAY
+    assert m.view(0).phase == "play"
 
 
 def test_one_card_round_bids_are_simultaneous_and_secret():
     m = start(players=4, dealer=1, n=1)
-    st = m.state
-    assert st.phase == Phase.BID_TOGETHER and m.to_act() == (0, 1, 2, 3)
-    assert m.view(0).phase == "bidding together"
+    assert m.view(0).phase == "bidding together" and m.to_act() == (0, 1, 2, 3)
     m.apply(3, "bid 1")
     assert m.to_act() == (0, 1, 2) and m.view(0).to_act == (0, 1, 2)
     assert m.view(0).fact("bids") == [None] * 4
     assert m.view(3).fact("bids") == [None, None, None, 1] and m.view(None).fact("bids") == [None] * 4
-    assert m.game.redact(st, 3, parse_action("bid 1"), 0).startswith("bid (")
-    assert m.game.redact(st, 3, parse_action("bid 1"), 3) == "bid 1"
+    assert m.game.redact(m.state, 3, parse_action("bid 1"), 0).startswith("bid (")
+    assert m.game.redact(m.state, 3, parse_action("bid 1"), 3) == "bid 1"
     assert refused(m, 3, "bid 0") == "oh_hell.bid.one-card"  # you have bid: bids are made once, together
     m.apply(0, "bid 0")
     m.apply(2, "bid 0")
     assert not m.view(1).has_fact("forbidden-bid")
     m.apply(1, "bid 0")  # the dealer makes the total equal 1 card: allowed when bidding together
-    assert st.phase == Phase.PLAY and m.view(0).fact("bids") == [0, 0, 0, 1]
+    assert m.view(0).phase == "play" and m.view(0).fact("bids") == [0, 0, 0, 1]
     assert m.to_act() == (2,)
 
 
 def test_one_card_round_in_turn_option():
     m = start(players=3, dealer=0, n=1, one_card_bids="in-turn")
-    assert m.state.phase == Phase.BID and m.to_act() == (1,)
+    assert m.view(0).phase == "bidding" and m.to_act() == (1,)
     m.apply(1, "bid 0")
     m.apply(2, "bid 0")
     assert refused(m, 0, "bid 1") == "oh_hell.bid.dealer"
@@ -213,9 +190,10 @@ def test_dealer_rotates_left_each_hand():
     rng = random.Random(2)
     dealers = []
     while not m.over and len(dealers) < 4:
-        fresh = m.state.phase == Phase.PLAY and not m.state.trick and m.state.tricks_won == [0] * 4
-        if fresh and (not dealers or dealers[-1] != m.state.dealer):
-            dealers.append(m.state.dealer)
+        v = m.view(None)
+        fresh = v.phase == "play" and not v.pieces("trick") and v.fact("tricks") == [0] * 4
+        if fresh and (not dealers or dealers[-1] != v.dealer):
+            dealers.append(v.dealer)
         seat = rng.choice(m.to_act())
         m.apply(seat, rng.choice(m.legal_actions(seat)))
     assert all((b - a) % 4 == 1 for a, b in zip(dealers, dealers[1:]))
@@ -259,7 +237,7 @@ def test_must_follow_suit_and_a_void_player_may_trump():
     assert refused(m, 2, "play 2H") == "tricks.follow-suit"
     m.apply(2, "play KD")
     m.apply(0, "play 4S")  # void: any card, and a plain card of another suit cannot win
-    assert m.state.tricks_won == [0, 1, 0] and m.to_act() == (1,)  # the winner leads
+    assert m.view(0).fact("tricks") == [0, 1, 0] and m.to_act() == (1,)  # the winner leads
     m.apply(1, "play 3C")
     m.apply(2, "play 2H")  # void in clubs: the 2 of trumps wins
     m.apply(0, "play 5S")
@@ -268,7 +246,7 @@ def test_must_follow_suit_and_a_void_player_may_trump():
 
 
 def test_first_dealer_is_random():
-    assert {gamenight.load("oh_hell", players=5, seed=s).state.dealer for s in range(60)} == set(range(5))
+    assert {gamenight.load("oh_hell", players=5, seed=s).view(None).dealer for s in range(60)} == set(range(5))
 
 
 # --- refusals, facts and events --------------------------------------------------------------------
@@ -338,7 +316,8 @@ def test_view_zones_facts_and_prompt():
     v = m.view(1)
     assert v.hand == ("QS", "KS", "AS")
     assert v.zone("stock").hidden == 52 - 12 - 1 and v.zone("turn-up").kind == "upcard"
-    assert v.fact("cards-dealt") == 3 and v.fact("hands-left") == len(m.state.schedule) - m.state.round_no
+    assert v.fact("cards-dealt") == 3 and v.hand_no == schedule_for(4, 0).index(3) + 1
+    assert v.fact("hands-left") == len(schedule_for(4, 0)) - v.hand_no
     assert v.fact("tricks") == [0, 0, 0, 0] and v.fact("bids") == [None] * 4
     assert v.prompt.text == "Bid how many tricks you will take, from 0 to 3."
     assert not v.has_fact("forbidden-bid") and m.view(2).prompt.text == ""
@@ -351,7 +330,7 @@ def test_the_listed_bids_are_the_bid_cascades(preset):
         m = gamenight.load("oh_hell", players=3 + seed, seed=seed, preset=preset)
         rng = random.Random(seed)
         while not m.over:
-            if m.state.phase != Phase.PLAY:
+            if m.view(None).phase != "play":
                 for seat in m.to_act():
                     cascade = [parse_action(f"bid {b}") for b in narrow(m.game.bid_cascade(m.state, seat))]
                     assert m.legal_actions(seat) == cascade

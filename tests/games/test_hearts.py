@@ -10,47 +10,60 @@ import pytest
 
 import gamenight
 from gamenight import IllegalAction, cards, parse_action
-from gamenight.core.cards import standard_deck
 from gamenight.engine.view import Prompt
-from gamenight.games.hearts import Phase, card_points, pass_offset
-
-
-class StackedRng(random.Random):
-    def __init__(self, orders: list[list]) -> None:
-        super().__init__(5)
-        self.orders = list(orders)
-
-    def shuffle(self, x: list) -> None:  # type: ignore[override]
-        if self.orders:
-            x[:] = self.orders.pop(0)
-        else:
-            super().shuffle(x)
+from gamenight.games.hearts import card_points, pass_offset
+from gamenight.testing import scenario
 
 
 def start(hands: dict[int, str], kitty: str | None = None, players: int = 4, dealer: int = 0, hand_no: int = 4,
-          **options):
+          moves=(), scores=None, **options):
     """Deal known ``hands`` (others get the remaining cards) for hand number ``hand_no``
-    (4: the keeper hand, so play starts at once)."""
-    m = gamenight.load("hearts", players=players, seed=2, options=options)
-    st = m.state
-    per = 50 // players
-    hs = {s: cards(t) for s, t in hands.items()}
-    kit = cards(kitty) if kitty else []
-    used = {int(c) for h in [*hs.values(), kit] for c in h}
-    free = [c for c in standard_deck() if int(c) not in used]
-    for s in range(players):
-        if s not in hs:
-            hs[s], free = free[:per], free[per:]
-    assert all(len(h) == per for h in hs.values())
-    rest = kit + free
-    first = (dealer + 1) % players
-    order = [hs[(first + i) % players][i // players] for i in range(players * per)] + rest
-    st.dealer = dealer
-    st.hand_no = hand_no - 1
-    st.sheet.rows.clear()
-    st.rng = StackedRng([order])
-    m.game._deal(st)
-    return m
+    (4: the keeper hand, so play starts at once; the hands before it played at random).
+    ``dealer`` deals the first hand."""
+    return scenario("hearts", players=players, dealer=dealer, hand=hand_no, hands=hands,
+                    zones={"kitty": kitty} if kitty else None, moves=moves, scores=scores, options=options)
+
+
+def played(tricks: list[str], leader: int = 0, players: int = 4) -> tuple[dict[int, str], list[tuple[int, str]]]:
+    """The hands that play ``tricks`` and the moves that play them. Each trick lists its cards
+    in the order played from its leader; ``*`` marks the card that takes it (whose player
+    leads the next)."""
+    hands: dict[int, list[str]] = {s: [] for s in range(players)}
+    moves = []
+    for trick in tricks:
+        seat = leader
+        for card in trick.split():
+            if card.endswith("*"):
+                card, leader = card[:-1], seat
+            hands[seat].append(card)
+            moves.append((seat, f"play {card}"))
+            seat = (seat + 1) % players
+    return {s: " ".join(h) for s, h in hands.items()}, moves
+
+
+# A whole keeper hand played out: seat 2 takes the first trick and the kitty (its 5H: 1 point),
+# seat 1 the queen of spades and a trick of four hearts (17), seats 0 and 2 a trick of hearts
+# each (4), seat 3 nothing.
+SCORED_KITTY = "5C 5D 5H 5S"
+SCORED = played([
+    "2C 3C AC* 4C", "6C 7C 8C 9C*", "10C JC QC KC*",
+    "2D 3D 4D AD*", "6D 7D 8D 9D*", "10D JD QD KD*",
+    "QS* 2S 3S 4S", "6S 7S 8S 9S*", "10S JS KS AS*",
+    "2H 3H 4H AH*", "6H 7H KH* 8H", "9H QH* 10H JH",
+])
+# Seat 1 takes every trick, the kitty (with its 5H) and so every heart and the queen: Power.
+POWER = played([
+    "2C AC* 3C 4C", "KC* 6C 7C 8C", "QC* 9C 10C JC",
+    "AD* 2D 3D 4D", "KD* 6D 7D 8D", "QD* 9D 10D JD",
+    "QS* 2S 3S 4S", "AS* 6S 7S 8S", "KS* 9S 10S JS",
+    "AH* 2H 3H 4H", "KH* 6H 7H 8H", "QH* 9H 10H JH",
+])
+
+
+def played_out(hand: tuple[dict[int, str], list[tuple[int, str]]], scores=None, **options):
+    """The first hand, with no passing, dealt and played to its end as scripted."""
+    hands, moves = hand
+    return start(hands, kitty=SCORED_KITTY, hand_no=1, moves=moves, scores=scores, pass_count=0, **options)
 
 
 def refused(m, seat, action) -> str:
@@ -76,9 +89,9 @@ CLUBS_TO_2 = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"
 @pytest.mark.parametrize("players,per,kitty", [(3, 16, 4), (4, 12, 4), (5, 10, 2), (6, 8, 4), (7, 7, 3)])
 def test_deal_and_kitty(players, per, kitty):
     m = gamenight.load("hearts", players=players, seed=1)
-    st = m.state
-    assert [len(h) for h in st.hands] == [per] * players and len(st.kitty) == kitty >= 2
     v = m.view(0)
+    assert [len(z.pieces) or z.hidden for z in v.zones if z.name == "hand"] == [per] * players
+    assert v.zone("kitty").hidden == kitty >= 2
     assert len(v.hand) == per and v.zone("kitty").pieces == () and v.zone("kitty").hidden == kitty
 
 
@@ -91,31 +104,30 @@ def test_pass_rotation():
 
 def test_passing_is_simultaneous_and_secret():
     m = gamenight.load("hearts", seed=3)
-    st = m.state
-    assert st.phase == Phase.PASS and m.view(0).phase == "passing" and m.to_act() == (0, 1, 2, 3)
-    given = {s: st.hands[s][:3] for s in range(4)}
-    assert refused(m, 0, parse_action("pass " + " ".join(map(str, given[0][:2])))) == "hearts.pass"
-    assert refused(m, 0, parse_action("pass " + " ".join(map(str, given[1])))) == "hearts.pass"
-    m.apply(0, parse_action("pass " + " ".join(map(str, given[0]))))
-    assert refused(m, 0, parse_action("pass " + " ".join(map(str, st.hands[0][:3])))) == "engine.turn"
-    assert zone_of(m.view(0), "passing", 0).pieces == tuple(map(str, given[0]))
+    assert m.view(0).phase == "passing" and m.to_act() == (0, 1, 2, 3)
+    given = {s: m.view(s).hand[:3] for s in range(4)}
+    assert refused(m, 0, "pass " + " ".join(given[0][:2])) == "hearts.pass"
+    assert refused(m, 0, "pass " + " ".join(given[1])) == "hearts.pass"
+    m.apply(0, "pass " + " ".join(given[0]))
+    assert refused(m, 0, "pass " + " ".join(m.view(0).hand[:3])) == "engine.turn"
+    assert zone_of(m.view(0), "passing", 0).pieces == given[0]
     assert zone_of(m.view(1), "passing", 0).pieces == () and zone_of(m.view(1), "passing", 0).hidden == 3
-    assert m.game.redact(st, 0, parse_action("pass " + " ".join(map(str, given[0]))), 1) == "pass 3 cards"
-    assert len(st.hands[1]) == 12  # nothing received before everyone has passed
+    assert m.game.redact(m.state, 0, parse_action("pass " + " ".join(given[0])), 1) == "pass 3 cards"
+    assert len(m.view(1).hand) == 12  # nothing received before everyone has passed
     for s in (1, 2, 3):
-        m.apply(s, parse_action("pass " + " ".join(map(str, given[s]))))
+        m.apply(s, "pass " + " ".join(given[s]))
     for s in range(4):  # first hand passes to the left
-        assert all(c in st.hands[(s + 1) % 4] for c in given[s])
-    assert st.phase == Phase.PLAY
+        assert all(c in m.view((s + 1) % 4).hand for c in given[s])
+    assert m.view(0).phase == "play"
 
 
 def test_pass_count_option_and_keeper_hand():
     m = gamenight.load("hearts", seed=3, options={"pass_count": 2})
     assert len(m.legal_actions(0)[0].args) == 2
     m = gamenight.load("hearts", seed=3, options={"pass_count": 0})
-    assert m.state.phase == Phase.PLAY
+    assert m.view(0).phase == "play"
     m = start({}, hand_no=4)
-    assert m.state.phase == Phase.PLAY
+    assert m.view(0).phase == "play"
 
 
 def test_two_of_clubs_leads():
@@ -133,13 +145,11 @@ def test_three_of_clubs_leads_when_two_is_in_the_kitty():
 def test_kitty_goes_to_first_trick_winner_and_counts():
     m = start({0: "2C AS KS QS JS 10S 9S 8S 7S 6S 5S 4S", 1: "AC 3S 2S 3D 4D 5D 6D 7D 8D 9D 10D JD"},
               kitty="AH KH QH 2D")
-    st = m.state
     m.apply(0, "play 2C")
     m.apply(1, "play AC")
     assert m.view(1).pieces("kitty") == ()
     for seat in (2, 3):
         m.apply(seat, m.legal_actions(seat)[0])
-    assert st.kitty_owner == 1
     assert sorted(m.view(1).pieces("kitty")) == sorted(["QH", "KH", "AH", "2D"])
     assert m.view(0).pieces("kitty") == () and m.view(None).pieces("kitty") == ()
     assert m.view(0).zone("kitty").hidden == 4 and m.view(0).fact("kitty-owner") == 1
@@ -159,7 +169,7 @@ def test_hearts_not_led_until_broken_but_queen_of_spades_any_time():
     m.apply(3, "play AS")
     assert refused(m, 0, "play AH") == "tricks.follow-suit"
     m.apply(0, "play QS")
-    assert m.state.broken and m.to_act() == (3,)
+    assert m.view(0).fact("hearts-broken") is True and m.to_act() == (3,)
     m.apply(3, "play 4D")
     m.apply(0, "play 5H")
     m.apply(1, "play 3S")
@@ -167,30 +177,29 @@ def test_hearts_not_led_until_broken_but_queen_of_spades_any_time():
     assert m.to_act() == (3,)
 
 
+# Seat 1 takes the first trick and leads diamonds; seat 0 takes that trick with the ace and
+# leads, holding the queen of spades and hearts only.
+WON_BACK = {0: "2C AD QS AH KH QH JH 10H 9H 8H 7H 6H", 1: "AC KC 2D 2S 3S 4S 5S 6S 7S 8S 9S 10S",
+            2: "3C 4C 5C 6C 7C 8C 3D 4D 5D 6D 7D 8D", 3: "9C 10C JC QC 9D 10D JD QD KD JS KS AS"}
+WON_BACK_MOVES = [(0, "play 2C"), (1, "play AC"), (2, "play 3C"), (3, "play 9C"),
+                  (1, "play 2D"), (2, "play 3D"), (3, "play 9D"), (0, "play AD")]
+
+
 def test_hearts_lead_refused_before_broken():
-    m = start({0: "2C QS AH KH QH JH 10H 9H 8H 7H 6H 5H", 1: "AC 2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS"},
-              kitty="2H 3H 4H AD")
-    for seat, card in ((0, "2C"), (1, "AC")):
-        m.apply(seat, f"play {card}")
-    for seat in (2, 3):
-        m.apply(seat, next(a for a in m.legal_actions(seat) if a.args[0] >> 4 != 2 and str(a) != "play QS"))
-    winner = m.to_act()[0]
-    assert winner in (1, 2, 3)
-    # give the trick to seat 0 to test its leads
-    st = m.state
-    st.turn = st.leader = 0
+    m = start(WON_BACK, kitty="2H 3H 4H 5H", moves=WON_BACK_MOVES)
+    assert m.to_act() == (0,)
     assert refused(m, 0, "play AH") == "hearts.lead.hearts-broken"
     assert {str(a) for a in m.legal_actions(0)} == {"play QS"}  # the queen of spades may be led any time
     m.apply(0, "play QS")
 
 
 def test_only_hearts_may_be_led():
-    m = start({0: "2C QS AH KH QH JH 10H 9H 8H 7H 6H 5H"}, kitty="2H 3H 4H AD")
-    st = m.state
-    st.turn = st.leader = 0
-    st.first_trick = False
-    st.hands[0] = cards("AH KH")
-    assert {str(a) for a in m.legal_actions(0)} == {"play AH", "play KH"}
+    # Seat 0 takes the first trick with the ace of clubs and holds nothing but hearts.
+    hearts = "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H"
+    m = start({0: "AC " + hearts, 1: "2C 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD"}, kitty="2H 3H KD AD",
+              moves=[(1, "play 2C"), (2, "play 3C"), (3, "play 4C"), (0, "play AC")])
+    assert m.to_act() == (0,) and not m.view(0).has_fact("hearts-broken")
+    assert {str(a) for a in m.legal_actions(0)} == {f"play {c}" for c in hearts.split()}
 
 
 def test_points_on_first_trick_option():
@@ -205,36 +214,25 @@ def test_points_on_first_trick_option():
     m.apply(1, "play QS")  # the book's main rule allows it
 
 
-def end_with(taken: dict[int, str], kitty: str = "", owner: int = 0, **options):
-    m = gamenight.load("hearts", seed=4, options={"pass_count": 0, **options})
-    st = m.state
-    st.taken = [cards(taken.get(s, "")) for s in range(4)]
-    st.kitty = cards(kitty)
-    st.kitty_owner = owner
-    m.game.end_hand(st)
-    return m
-
-
 def test_scoring_hearts_one_and_queen_thirteen():
     assert card_points(cards("2H 3H QS 4C")) == 15
-    m = end_with({0: "2H 3H", 1: "QS 4H", 2: "AC"}, kitty="5H", owner=2)
-    row = m.sheet.rows[0]
-    assert row.points == (2, 14, 1, 0) and any("[hearts.kitty]" in n for n in row.notes)
+    m = played_out(SCORED)
+    row = m.sheet.rows[-1]
+    assert row.points == (4, 17, 5, 0) and any("[hearts.kitty]" in n for n in row.notes)
 
 
 def test_power_adds_26_to_everyone_else():
-    all_hearts = " ".join(f"{r}H" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"])
-    m = end_with({1: all_hearts.replace(" AH", "") + " QS"}, kitty="AH", owner=1)
-    row = m.sheet.rows[0]
+    m = played_out(POWER)
+    row = m.sheet.rows[-1]
     assert row.points == (26, 0, 26, 26)
     assert any("[hearts.score.power]" in n for n in row.notes)
 
 
 def test_game_ends_at_target_and_low_wins():
-    m = end_with({0: "QS", 1: "2H"}, target=10)
-    assert m.over and m.result().winners == (2, 3)
-    m = end_with({0: "2H"})
-    assert not m.over and m.state.hand_no == 2  # next hand dealt, dealer passed left
+    m = played_out(SCORED, target=10)
+    assert m.over and m.result().winners == (3,)
+    m = played_out(SCORED)
+    assert not m.over and m.view(0).hand_no == 2  # next hand dealt, dealer passed left
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 7])
@@ -242,12 +240,12 @@ def test_whole_seeded_matches_finish(players):
     for seed in range(3):
         m = gamenight.load("hearts", players=players, seed=seed)
         rng = random.Random(seed)
-        dealers = [m.state.dealer]
+        dealers = [m.view(None).dealer]
         while not m.over:
             seat = rng.choice(m.to_act())
             m.apply(seat, rng.choice(m.legal_actions(seat)))
-            if m.state.dealer != dealers[-1]:
-                dealers.append(m.state.dealer)
+            if m.view(None).dealer != dealers[-1]:
+                dealers.append(m.view(None).dealer)
         assert max(m.sheet.totals) >= 100
         assert all((b - a) % players == 1 for a, b in zip(dealers, dealers[1:]))
         low = min(m.sheet.totals)
@@ -257,19 +255,21 @@ def test_whole_seeded_matches_finish(players):
 
 
 def test_first_dealer_is_random_and_the_deal_passes_left():
-    dealers = {gamenight.load("hearts", seed=s).state.dealer for s in range(40)}
+    dealers = {gamenight.load("hearts", seed=s).view(None).dealer for s in range(40)}
     assert dealers == {0, 1, 2, 3}
-    first = gamenight.load("hearts", seed=4).state.dealer
-    m = end_with({0: "2H"})
-    assert m.state.dealer == (first + 1) % 4
+    hands, moves = SCORED
+    m = start(hands, kitty=SCORED_KITTY, hand_no=1, pass_count=0)
+    dealer = m.view(None).dealer
+    for seat, action in moves:
+        m.apply(seat, action)
+    assert m.view(None).dealer == (dealer + 1) % 4
 
 
-def pass_all(m) -> dict[int, list]:
+def pass_all(m) -> dict[int, tuple[str, ...]]:
     """Every seat passes its three highest cards; returns what each seat gave."""
-    st = m.state
-    given = {s: st.hands[s][-3:] for s in range(st.players)}
-    for s in range(st.players):
-        m.apply(s, parse_action("pass " + " ".join(map(str, given[s]))))
+    given = {s: m.view(s).hand[-3:] for s in range(m.players)}
+    for s in given:
+        m.apply(s, "pass " + " ".join(given[s]))
     return given
 
 
@@ -280,55 +280,47 @@ def pass_all(m) -> dict[int, list]:
 ])
 def test_cards_really_travel_by_the_rotation(players, hand_no, offset):
     m = start({}, players=players, hand_no=hand_no)
-    assert m.state.phase == Phase.PASS
+    assert m.view(0).phase == "passing"
     to = (0 + offset) % players
     assert m.view(0).fact("pass-to") == to
     assert m.prompt(0) == Prompt("Choose three cards to pass to {0}.", (to,))
     given = pass_all(m)
     for s, cs in given.items():
-        assert all(c in m.state.hands[(s + offset) % players] for c in cs)
-    assert m.state.phase == Phase.PLAY
+        assert all(c in m.view((s + offset) % players).hand for c in cs)
+    assert m.view(0).phase == "play"
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_keeper_hand_passes_nothing(players):
     m = start({}, players=players, hand_no=4 if players > 3 else 3)
-    assert m.state.phase == Phase.PLAY and not m.view(0).has_fact("pass-to")
+    assert m.view(0).phase == "play" and not m.view(0).has_fact("pass-to")
+
+
+TRICKS_OF_FOUR = {0: "2C 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD", 1: "AC 2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS",
+                  2: "3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AS", 3: "AD 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH"}
 
 
 def test_highest_of_the_suit_led_wins_with_no_trump_and_winner_leads():
-    m = start({0: "2C 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD", 1: "AC 2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS",
-               2: "3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AS", 3: "AD 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH"},
-              kitty="QS KH AH 2D")
+    m = start(TRICKS_OF_FOUR, kitty="QS KH AH 2D")
     for seat, card in ((0, "2C"), (1, "AC"), (2, "3C"), (3, "AD")):
         m.apply(seat, f"play {card}")
-    assert m.state.tricks_won == [0, 1, 0, 0] and m.to_act() == (1,)
+    assert m.view(0).fact("tricks") == [0, 1, 0, 0] and m.to_act() == (1,)
     # Spades led: a void seat's heart and a higher-ranked diamond cannot win; the ace of spades does.
     m.apply(1, "play 2S")
     m.apply(2, "play AS")
     m.apply(3, "play 2H")  # void in spades: may discard a heart
     m.apply(0, "play KD")
-    assert m.state.tricks_won == [0, 1, 1, 0] and m.to_act() == (2,)
-    assert m.state.broken  # the heart was sluffed
+    assert m.view(0).fact("tricks") == [0, 1, 1, 0] and m.to_act() == (2,)
+    assert m.view(0).fact("hearts-broken") is True  # the heart was sluffed
 
 
 def test_reaching_the_target_exactly_ends_the_game_and_ties_share_the_win():
-    m = gamenight.load("hearts", seed=4, options={"pass_count": 0})
-    st = m.state
-    st.sheet.add("earlier", (87, 60, 60, 99), 0)
-    st.taken = [cards("QS"), [], [], []]
-    st.kitty, st.kitty_owner = [], 0
-    m.game.end_hand(st)
-    assert st.sheet.totals == (100, 60, 60, 99)
+    m = played_out(SCORED, scores=[96, 43, 55, 99])
+    assert m.sheet.totals == (100, 60, 60, 99)
     assert m.over and m.result().winners == (1, 2)
 
-    m = gamenight.load("hearts", seed=4, options={"pass_count": 0})
-    st = m.state
-    st.sheet.add("earlier", (86, 60, 60, 98), 0)
-    st.taken = [cards("QS"), [], [], []]
-    st.kitty, st.kitty_owner = [], 0
-    m.game.end_hand(st)
-    assert st.sheet.totals == (99, 60, 60, 98) and not m.over
+    m = played_out(SCORED, scores=[95, 43, 55, 98])
+    assert m.sheet.totals == (99, 60, 60, 98) and not m.over
 
 
 def test_power_in_a_played_hand_counts_the_kitty():
@@ -336,7 +328,7 @@ def test_power_in_a_played_hand_counts_the_kitty():
     # everyone else, void in clubs, must throw the other hearts and the queen onto its tricks.
     m = start({0: "2C QS AS KS AH KH QH JH 10H 9H 8H 7H", 1: "AC 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC",
                2: "2S 3S 4S 5S 6S 7S 8S 9S 10S JS 2D 3D", 3: "4D 5D 6D 7D 8D 9D 10D JD QD KD AD 6H"},
-              kitty="2H 3H 4H 5H")
+              kitty="2H 3H 4H 5H", hand_no=1, pass_count=0)
     m.apply(0, "play 2C")
     m.apply(1, "play AC")
     while not m.sheet.rows:
@@ -357,27 +349,23 @@ def test_rulebook_has_no_trump_clauses_and_reads_in_order():
 
 # --- refusals, views and events ------------------------------------------------------------------
 def test_refusals_say_why():
-    m = start({0: "2C QS AH KH QH JH 10H 9H 8H 7H 6H 5H", 1: "AC KC 2S 3S 4S 5S 6S 7S 8S 9S 10S JS"},
-              kitty="2H 3H 4H AD")
+    m = start(WON_BACK, kitty="2H 3H 4H 5H")
     assert refusal(m, 0, "play QS") == ("hearts.lead.lowest-club",
                                         "the first trick is led with your lowest club, 2C")
     assert refusal(m, 0, "play 2D") == ("tricks.from-hand", "you do not hold 2D")
     assert refusal(m, 0, "pass 2C QS AH")[0] == "engine.legal"
     m.apply(0, "play 2C")
     assert refusal(m, 1, "play 2S") == ("tricks.follow-suit", "clubs were led and you hold 2 of them")
-    m.apply(1, "play AC")
-    for seat in (2, 3):
-        m.apply(seat, m.legal_actions(seat)[0])
-    st = m.state
-    st.turn = st.leader = 0
+    for seat, action in WON_BACK_MOVES[1:]:
+        m.apply(seat, action)
     assert refusal(m, 0, "play AH") == ("hearts.lead.hearts-broken", "hearts are not broken yet")
 
 
 def test_passing_wrong_cards_says_why():
     m = gamenight.load("hearts", seed=3)
-    hand = m.state.hands[0]
-    assert refusal(m, 0, "pass " + " ".join(map(str, hand[:2]))) == ("hearts.pass", "pass exactly 3 cards, not 2")
-    stranger = next(c for c in m.state.hands[1])
+    hand = m.view(0).hand
+    assert refusal(m, 0, "pass " + " ".join(hand[:2])) == ("hearts.pass", "pass exactly 3 cards, not 2")
+    stranger = next(c for c in m.view(1).hand)
     assert refusal(m, 0, f"pass {hand[0]} {hand[1]} {stranger}") == ("hearts.pass", f"you do not hold {stranger}")
     assert refusal(m, 0, f"pass {hand[0]} {hand[0]} {hand[1]}") == ("hearts.pass", f"you hold only one {hand[0]}")
     assert refusal(m, 0, f"play {hand[0]}")[0] == "hearts.pass"
@@ -393,8 +381,7 @@ def test_first_trick_points_refusal_says_why():
 
 def test_the_pass_shows_its_cards_only_to_the_passer_and_the_receiver():
     m = gamenight.load("hearts", seed=3)
-    st = m.state
-    given = {s: st.hands[s][:3] for s in range(4)}
+    given = {s: m.view(s).hand[:3] for s in range(4)}
     for s in range(4):
         m.view(s)  # start every seat's event stream here
     m.apply(0, parse_action("pass " + " ".join(map(str, given[0]))))
@@ -414,10 +401,8 @@ def test_the_pass_shows_its_cards_only_to_the_passer_and_the_receiver():
 
 
 def test_each_card_played_and_each_trick_taken_is_an_event():
-    m = start({0: "2C 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD", 1: "AC 2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS",
-               2: "3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AS", 3: "AD 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH"},
-              kitty="QS KH AH 2D")
-    m.view(None)
+    m = start(TRICKS_OF_FOUR, kitty="QS KH AH 2D")
+    m.view(None), m.view(2)  # start the streams here, after the hands before this one
     for seat, card in ((0, "2C"), (1, "AC"), (2, "3C"), (3, "AD")):
         m.apply(seat, f"play {card}")
     events = [(e.text, e.seats, e.pieces, e.kind) for e in m.view(None).events]
@@ -431,23 +416,24 @@ def test_each_card_played_and_each_trick_taken_is_an_event():
 
 
 def test_facts_zones_and_prompt_in_play():
-    m = start({0: "2C 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD", 3: "AD 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH"},
-              kitty="QS KH AH 2D")
+    m = start(TRICKS_OF_FOUR, kitty="QS KH AH 2D")
     v = m.view(0)
     assert v.phase == "play" and v.to_act == (0,) and v.prompt.text == "Play a card."
     assert v.hand == tuple(["2C", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD"])
     assert [z.hidden for z in v.zones if z.name == "hand" and z.owner != 0] == [12, 12, 12]
     assert not v.has_fact("hearts-broken") and not v.has_fact("trump") and v.fact("points") == [0, 0, 0, 0]
     assert m.view(1).prompt.text == ""
-    m.state.broken = True
+    # Seat 3, void in spades, sluffs a heart on the second trick.
+    for seat, card in ((0, "2C"), (1, "AC"), (2, "3C"), (3, "AD"), (1, "2S"), (2, "AS"), (3, "2H"), (0, "KD")):
+        m.apply(seat, f"play {card}")
     assert m.view(0).fact("hearts-broken") is True
 
 
 def test_hand_summary_events_name_the_kitty_and_the_queen():
-    m = end_with({0: "2H 3H", 1: "QS 4H", 2: "AC"}, kitty="5H", owner=2)
+    m = played_out(SCORED)
     texts = [(e.text, e.seats) for e in m.view(None).events if e.kind == "summary"]
     assert ("{0} took the kitty (1 point)", (2,)) in texts  # others learn its points, not its cards
     owner = [(e.text, e.seats) for e in m.view(2).events if e.kind == "summary"]
-    assert ("{0} took the kitty: 5H (1 point)", (2,)) in owner
+    assert ("{0} took the kitty: " + SCORED_KITTY + " (1 point)", (2,)) in owner
     assert ("{0} took the queen of spades", (1,)) in texts
-    assert ("Points this hand: {0} 2, {1} 14, {2} 1, {3} 0", (0, 1, 2, 3)) in texts
+    assert ("Points this hand: {0} 4, {1} 17, {2} 5, {3} 0", (0, 1, 2, 3)) in texts

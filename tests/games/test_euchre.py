@@ -8,50 +8,18 @@ import random
 import pytest
 
 import gamenight
-from gamenight import IllegalAction, cards, parse_action
+from gamenight import IllegalAction, parse_action
 from gamenight.core.cards import euchre_deck
 from gamenight.engine.actions import Action
 from gamenight.engine.legality import narrow
-from gamenight.games.euchre import Phase
+from gamenight.families.tricks import SUIT_WORDS, bower_tables
+from gamenight.testing import scenario
 
 
-class StackedRng(random.Random):
-    """Deals the given card orders first, then shuffles normally."""
-
-    def __init__(self, orders: list[list]) -> None:
-        super().__init__(99)
-        self.orders = list(orders)
-
-    def shuffle(self, x: list) -> None:  # type: ignore[override]
-        if self.orders:
-            x[:] = self.orders.pop(0)
-        else:
-            super().shuffle(x)
-
-
-def order_for(hands: dict[int, str], dealer: int, upcard: str) -> list:
-    """A deck order that deals ``hands`` (seat: five cards) and turns up ``upcard``."""
-    hs = {s: cards(t) for s, t in hands.items()}
-    used = {int(c) for h in hs.values() for c in h}
-    up = cards(upcard)[0]
-    free = [c for c in euchre_deck() if int(c) not in used and c != up]
-    for s in range(4):
-        if s not in hs:
-            hs[s], free = free[:5], free[5:]
-    first = (dealer + 1) % 4
-    order = [hs[(first + i) % 4][i // 4] for i in range(20)]
-    return order + [up] + free
-
-
-def start(hands: dict[int, str], upcard: str, dealer: int = 0, **options):
-    m = gamenight.load("euchre", seed=1, options={"no_ace_no_face": "off", **options})
-    st = m.state
-    st.dealer = dealer
-    st.hand_no = 0
-    st.sheet.rows.clear()
-    st.rng = StackedRng([order_for(hands, dealer, upcard)])
-    m.game._deal(st)
-    return m
+def start(hands: dict[int, str], upcard: str, dealer: int = 0, scores=None, **options):
+    """The first hand, dealt by ``dealer``: known ``hands`` (others get the rest) and ``upcard``."""
+    return scenario("euchre", dealer=dealer, hands=hands, zones={"upcard": upcard}, scores=scores,
+                    options={"no_ace_no_face": "off", **options})
 
 
 def refused(m, seat, action) -> str:
@@ -78,7 +46,8 @@ def play_highest(m) -> None:
     while len(m.sheet.rows) == rows:
         seat = m.to_act()[0]
         legal = m.legal_actions(seat)
-        m.apply(seat, max(legal, key=lambda a: m.state.power[a.args[0]]))
+        _, power = bower_tables(SUIT_WORDS.index(m.view(seat).fact("trump")))
+        m.apply(seat, max(legal, key=lambda a: power[a.args[0]]))
 
 
 WEAK = "9C 10C 9S 10S 9D"
@@ -86,18 +55,18 @@ WEAK = "9C 10C 9S 10S 9D"
 
 def test_deck_deal_and_upcard():
     m = gamenight.load("euchre", seed=5)
-    st = m.state
-    assert sorted(map(int, st.deck)) == sorted(map(int, euchre_deck())) and len(st.deck) == 24
-    assert all(len(h) == 5 for h in st.hands)
-    assert len(st.kitty) == 3 and st.upcard is not None
-    assert m.view(None).pieces("upcard") == (str(st.upcard),)
-    assert m.to_act() == ((st.dealer + 1) % 4,)
+    # the kitty's cards are seen by no one: only the state shows the whole deck
+    assert sorted(map(int, m.state.deck)) == sorted(map(int, euchre_deck())) and len(m.state.deck) == 24
+    v = m.view(None)
+    assert [z.hidden for z in v.zones if z.name == "hand"] == [5] * 4
+    assert v.zone("kitty").hidden == 3 and len(v.pieces("upcard")) == 1
+    assert m.to_act() == ((v.dealer + 1) % 4,)
     assert gamenight.get_game("euchre").spec.teams(4) == ((0, 2), (1, 3))
     assert m.sheet.columns == ("seats 0 & 2", "seats 1 & 3")
 
 
 def test_first_dealer_is_random():
-    dealers = {gamenight.load("euchre", seed=s).state.dealer for s in range(40)}
+    dealers = {gamenight.load("euchre", seed=s).view(None).dealer for s in range(40)}
     assert dealers == {0, 1, 2, 3}
 
 
@@ -105,12 +74,12 @@ def test_order_up_dealer_picks_up_and_discards_face_down():
     m = start({0: "9H 10H QS KS AS", 1: "JH JD AH KC AC"}, upcard="KH", dealer=0)
     assert m.to_act() == (1,)
     m.apply(1, "order")
-    assert m.state.phase == Phase.DISCARD and m.to_act() == (0,)
-    assert "KH" in m.view(0).hand and len(m.state.hands[0]) == 6
+    assert m.view(0).phase == "discarding" and m.to_act() == (0,)
+    assert "KH" in m.view(0).hand and len(m.view(0).hand) == 6
     assert m.view(1).zone("upcard") is None  # picked up: whether the dealer then discards it is secret
     assert [z.hidden for z in m.view(1).zones if z.name == "hand"] == [6, 0, 5, 5]
     m.apply(0, "discard 9H")
-    assert m.state.trump == 2 and m.state.phase == Phase.PLAY
+    assert m.view(1).fact("trump") == "hearts" and m.view(1).phase == "play"
     assert m.view(0).pieces("discard") == ("9H",) and m.view(1).pieces("discard") == ()
     assert m.view(1).zone("discard").hidden == 1
     g = m.game
@@ -134,9 +103,9 @@ def test_dealer_partner_must_go_alone():
     assert Action("order") not in m.legal_actions(2)
     assert refused(m, 2, "order") == "euchre.order.partner-alone"
     m.apply(2, "order alone")
-    st = m.state
-    assert st.alone and st.maker == 2 and st.active == [False, True, True, True]
-    assert st.phase == Phase.PLAY and len(st.hands[0]) == 5  # the dealer sits out and does not pick up
+    v = m.view(0)
+    assert v.fact("alone") and v.fact("maker") == 2 and v.fact("sitting-out") == 0
+    assert v.phase == "play" and len(v.hand) == 5  # the dealer sits out and does not pick up
     assert m.to_act() == (1,)
 
 
@@ -144,21 +113,21 @@ def test_dealer_partner_option_off():
     m = start({2: "JH JD AH KH QH"}, upcard="9H", dealer=0, partner_must_go_alone=False)
     m.apply(1, "pass")
     m.apply(2, "order")
-    assert m.state.phase == Phase.DISCARD and not m.state.alone
+    assert m.view(0).phase == "discarding" and not m.view(0).has_fact("alone")
 
 
 def test_turned_down_then_call_another_suit():
     m = start({}, upcard="KH", dealer=3)
     for seat in (0, 1, 2, 3):
         m.apply(seat, "pass")
-    st = m.state
-    assert st.phase == Phase.CALL and st.turned_down == 2 and m.to_act() == (0,)
+    assert m.view(1).phase == "calling trump" and m.to_act() == (0,)
     assert m.view(1).fact("turned-down") == "hearts"
     assert refused(m, 0, "call hearts") == "euchre.call.not-declined"
     assert refused(m, 0, "order") == "euchre.call"
     m.apply(0, "pass")
     m.apply(1, m.game.parse("call S"))
-    assert st.trump == 3 and st.maker == 1 and st.phase == Phase.PLAY
+    v = m.view(0)
+    assert v.fact("trump") == "spades" and v.fact("maker") == 1 and v.phase == "play"
     assert m.to_act() == (0,)
 
 
@@ -175,38 +144,36 @@ def test_all_pass_twice_throws_in_and_deal_passes_left():
         m.apply(m.to_act()[0], "pass")
     row = m.sheet.rows[-1]
     assert row.points == (0, 0) and any("[euchre.throw-in]" in n for n in row.notes)
-    assert m.state.dealer == 0 and m.state.phase == Phase.ORDER and m.to_act() == (1,)
+    assert m.view(0).dealer == 0 and m.view(0).phase == "ordering up" and m.to_act() == (1,)
 
 
 def test_no_ace_no_face_automatic():
-    m = gamenight.load("euchre", seed=1)
-    st = m.state
-    st.dealer, st.hand_no = 0, 0
-    st.sheet.rows.clear()
-    st.rng = StackedRng([order_for({2: "9C 10C 9S 10S 9D"}, 0, "KH")])
-    m.game._deal(st)
-    assert st.dealer == 1  # the deal passed left
-    row = st.sheet.rows[0]
+    # The scenario builder checks the deal it stacked is on the table, and this one is thrown in
+    # as it lands: stack it with the option off, then deal the same deck under the automatic rule.
+    off = start({2: "9C 10C 9S 10S 9D"}, upcard="KH", dealer=0)
+    m = gamenight.load("euchre", seed=off.seed, chance=off.chance)
+    assert m.view(None).dealer == 1  # the deal passed left
+    row = m.sheet.rows[0]
     assert row.points == (0, 0) and any("[euchre.no-ace-no-face]" in n for n in row.notes)
-    assert st.phase == Phase.ORDER
+    assert m.view(None).phase == "ordering up"
 
 
 def test_no_ace_no_face_called_keep_or_redeal():
     m = start({3: "9C 10C 9S 10S 9D"}, upcard="KH", dealer=0, no_ace_no_face="called")
-    assert m.state.phase == Phase.NO_ACE_NO_FACE and m.to_act() == (3,)
+    assert m.view(3).phase == "no ace, no face" and m.to_act() == (3,)
     assert refused(m, 1, "pass") == "engine.turn"
     m.apply(3, "keep")
-    assert m.state.phase == Phase.ORDER and m.to_act() == (1,)
+    assert m.view(3).phase == "ordering up" and m.to_act() == (1,)
 
     m = start({3: "9C 10C 9S 10S 9D"}, upcard="KH", dealer=0, no_ace_no_face="called")
     m.apply(3, "redeal")
-    assert m.state.dealer == 1
+    assert m.view(None).dealer == 1
     assert any("[euchre.no-ace-no-face.called]" in n for n in m.sheet.rows[-1].notes)
 
 
 def test_no_ace_no_face_off_plays_on():
     m = start({3: "9C 10C 9S 10S 9D"}, upcard="KH", dealer=0)
-    assert m.state.phase == Phase.ORDER and not m.sheet.rows
+    assert m.view(3).phase == "ordering up" and not m.sheet.rows
 
 
 def test_right_and_left_bowers_outrank_the_ace_of_trumps():
@@ -218,7 +185,7 @@ def test_right_and_left_bowers_outrank_the_ace_of_trumps():
     m.apply(2, "play JD")  # the left bower is a trump
     m.apply(3, "play JH")
     m.apply(0, "play 9H")
-    assert m.state.tricks_won[3] == 1 and m.to_act() == (3,)
+    assert m.view(0).fact("tricks")[3] == 1 and m.to_act() == (3,)
 
 
 def test_left_bower_beats_the_ace_of_trumps():
@@ -231,7 +198,7 @@ def test_left_bower_beats_the_ace_of_trumps():
     m.apply(3, "play AC")
     assert refused(m, 0, "play AD") == "tricks.follow-suit"
     m.apply(0, "play 10H")
-    assert m.state.tricks_won == [0, 0, 1, 0] and m.to_act() == (2,)
+    assert m.view(0).fact("tricks") == [0, 0, 1, 0] and m.to_act() == (2,)
 
 
 def test_left_bower_follows_trump_not_its_printed_suit():
@@ -239,7 +206,7 @@ def test_left_bower_follows_trump_not_its_printed_suit():
     m = start({1: "9D QD KS AS AC", 2: "JD QS 9S 10S KC", 3: "9C 10C JC QC KD"},
               upcard="AH", dealer=0)
     m.apply(1, "order")
-    m.apply(0, "discard " + str(m.state.hands[0][0]))
+    m.apply(0, "discard " + m.view(0).hand[0])
     m.apply(1, "play 9D")
     # Seat 2 holds the JD but no other diamond: it is void in diamonds and may play anything.
     legal = {str(a) for a in m.legal_actions(2)}
@@ -252,7 +219,7 @@ def test_left_bower_follows_trump_not_its_printed_suit():
 def test_left_bower_must_follow_a_trump_lead():
     m = start({1: "KH 9C 9S AS AC", 2: "JD QD QS 9D 10S"}, upcard="AH", dealer=0)
     m.apply(1, "order")
-    m.apply(0, "discard " + str(m.state.hands[0][0]))
+    m.apply(0, "discard " + m.view(0).hand[0])
     m.apply(1, "play KH")
     assert [str(a) for a in m.legal_actions(2)] == ["play JD"]
     assert refused(m, 2, "play 9D") == "tricks.follow-suit"
@@ -261,7 +228,7 @@ def test_left_bower_must_follow_a_trump_lead():
 def test_diamond_lead_does_not_force_the_left_bower():
     m = start({1: "9D QC KS AS AC", 2: "JD 10D QS 9S 10S"}, upcard="AH", dealer=0)
     m.apply(1, "order")
-    m.apply(0, "discard " + str(m.state.hands[0][0]))
+    m.apply(0, "discard " + m.view(0).hand[0])
     m.apply(1, "play 9D")
     assert [str(a) for a in m.legal_actions(2)] == ["play 10D"]
     assert refused(m, 2, "play JD") == "tricks.follow-suit"
@@ -270,8 +237,8 @@ def test_diamond_lead_does_not_force_the_left_bower():
 def test_going_alone_march_scores_4():
     m = start({1: "JH JD AH KH QH"}, upcard="9H", dealer=0)
     m.apply(1, "order alone")
-    m.apply(0, "discard " + str(m.state.hands[0][0]))
-    assert m.state.active == [True, True, True, False]
+    m.apply(0, "discard " + m.view(0).hand[0])
+    assert m.view(0).fact("sitting-out") == 3
     play_highest(m)
     row = m.sheet.rows[-1]
     assert row.points == (0, 4) and any("[euchre.score.alone]" in n for n in row.notes)
@@ -283,15 +250,15 @@ def test_lone_hand_sitting_out_leader_is_skipped():
     m.apply(1, "pass")
     m.apply(2, "pass")
     m.apply(3, "order alone")
-    m.apply(0, "discard " + str(m.state.hands[0][0]))
-    assert m.state.active[1] is False
+    m.apply(0, "discard " + m.view(0).hand[0])
+    assert m.view(0).fact("sitting-out") == 1
     assert m.to_act() == (2,)  # the next player in rotation leads [euchre.alone.lead]
 
 
 def test_march_scores_2_and_euchre_scores_2_to_defenders():
     m = start({1: "JH JD AH KH QH"}, upcard="9H", dealer=0)
     m.apply(1, "order")
-    m.apply(0, "discard " + str(m.state.hands[0][0]))
+    m.apply(0, "discard " + m.view(0).hand[0])
     play_highest(m)
     assert m.sheet.rows[-1].points == (0, 2)
     assert any("[euchre.score.march]" in n for n in m.sheet.rows[-1].notes)
@@ -300,7 +267,7 @@ def test_march_scores_2_and_euchre_scores_2_to_defenders():
     m.apply(3, "pass")
     m.apply(0, "pass")
     m.apply(1, "order")
-    m.apply(2, "discard " + str(m.state.hands[2][0]))
+    m.apply(2, "discard " + m.view(2).hand[0])
     play_highest(m)
     row = m.sheet.rows[-1]
     assert row.points == (2, 0) and any("[euchre.score.euchre]" in n for n in row.notes)
@@ -320,7 +287,7 @@ def test_three_or_four_tricks_score_1():
 def test_game_to_target_and_winner():
     m = start({1: "JH JD AH KH QH"}, upcard="9H", dealer=0, target=2)
     m.apply(1, "order")
-    m.apply(0, "discard " + str(m.state.hands[0][0]))
+    m.apply(0, "discard " + m.view(0).hand[0])
     play_highest(m)
     assert m.over and m.result().winners == (1, 3)
 
@@ -344,7 +311,7 @@ def test_lone_hand_taking_three_or_four_scores_the_normal_point():
               upcard="9H", dealer=0)
     m.apply(1, "order alone")
     m.apply(0, "discard AD")
-    assert m.state.active == [True, True, True, False]
+    assert m.view(0).fact("sitting-out") == 3
     play_highest(m)
     row = m.sheet.rows[-1]
     assert row.points == (0, 1) and any("alone took" in n and "[euchre.score.made]" in n for n in row.notes)
@@ -355,7 +322,7 @@ def test_lone_hand_euchred_gives_the_defenders_2():
     m.apply(3, "pass")
     m.apply(0, "pass")
     m.apply(1, "order alone")
-    m.apply(2, "discard " + str(m.state.hands[2][0]))
+    m.apply(2, "discard " + m.view(2).hand[0])
     play_highest(m)
     row = m.sheet.rows[-1]
     assert row.points == (2, 0) and any("[euchre.score.euchre]" in n for n in row.notes)
@@ -366,10 +333,9 @@ def test_dealer_orders_up_alone_picks_up_and_partner_sits_out():
     for seat in (1, 2, 3):
         m.apply(seat, "pass")
     m.apply(0, "order alone")
-    st = m.state
-    assert st.phase == Phase.DISCARD and "QH" in m.view(0).hand
+    assert m.view(0).phase == "discarding" and "QH" in m.view(0).hand
     m.apply(0, "discard 9C")
-    assert st.active == [True, True, False, True] and st.trump == 2
+    assert m.view(0).fact("sitting-out") == 2 and m.view(0).fact("trump") == "hearts"
     assert m.to_act() == (1,)
 
 
@@ -378,9 +344,9 @@ def test_calling_alone_in_the_second_round():
     for seat in (1, 2, 3, 0, 1, 2):
         m.apply(seat, "pass")
     m.apply(3, "call spades alone")
-    st = m.state
-    assert st.alone and st.maker == 3 and st.trump == 3 and st.phase == Phase.PLAY
-    assert st.active == [True, False, True, True] and len(st.hands[0]) == 5  # no pick-up in round two
+    v = m.view(0)
+    assert v.fact("alone") and v.fact("maker") == 3 and v.fact("trump") == "spades" and v.phase == "play"
+    assert v.fact("sitting-out") == 1 and len(v.hand) == 5  # no pick-up in round two
     assert m.to_act() == (2,)  # seat 1, left of the dealer, sits out: the next player leads
 
 
@@ -390,14 +356,13 @@ def test_dealer_partner_is_not_forced_alone_when_calling():
     for seat in (1, 2, 3, 0, 1):
         m.apply(seat, "pass")
     m.apply(2, "call spades")
-    assert not m.state.alone and all(m.state.active)
+    assert not m.view(0).has_fact("alone") and not m.view(0).has_fact("sitting-out")
 
 
 def test_match_ends_as_soon_as_a_team_reaches_10():
-    m = start({1: "JH JD AH KH QH"}, upcard="9H", dealer=0)
-    m.state.sheet.add("earlier", (9, 8), 0)
+    m = start({1: "JH JD AH KH QH"}, upcard="9H", dealer=0, scores=[9, 8])
     m.apply(1, "order")
-    m.apply(0, "discard " + str(m.state.hands[0][0]))
+    m.apply(0, "discard " + m.view(0).hand[0])
     play_highest(m)
     assert m.sheet.totals == (9, 10) and m.over and m.result().winners == (1, 3)
     assert m.to_act() == () and m.legal_actions(1) == []
@@ -426,7 +391,7 @@ def test_bidding_again_after_a_pass_cites_the_one_chance_a_round():
     assert refusal(m, 3, "order") == ("engine.turn", "it is not your turn")  # not passed yet: just wait
     for seat in (2, 3, 0):
         m.apply(seat, "pass")
-    assert m.state.phase == Phase.CALL and m.to_act() == (1,)
+    assert m.view(1).phase == "calling trump" and m.to_act() == (1,)
     m.apply(1, "pass")  # a new round, a new chance: and passing in it is final again
     assert refusal(m, 1, "call spades") == ("euchre.call", "you have passed: each player gets one chance in this "
                                             "round")
@@ -487,7 +452,7 @@ def test_prompts_name_the_dealer():
 def test_hand_summary_names_the_makers():
     m = start({1: "JH JD AH KH QH"}, upcard="9H", dealer=0)
     m.apply(1, "order")
-    m.apply(0, "discard " + str(m.state.hands[0][0]))
+    m.apply(0, "discard " + m.view(0).hand[0])
     m.view(None)
     play_highest(m)
     assert ("{0} and {1} took all 5 tricks: 2 points", (1, 3), ()) in seen(m, None)
@@ -501,7 +466,7 @@ def test_the_listed_moves_are_the_making_cascades(preset):
                            options={"partner_must_go_alone": seed % 3 != 0})
         rng = random.Random(seed)
         while not m.over:
-            if m.state.phase != Phase.PLAY:
+            if m.view(None).phase != "play":
                 seat = m.to_act()[0]
                 assert m.legal_actions(seat) == list(narrow(m.game.making_cascade(m.state, seat)))
             seat = rng.choice(m.to_act())
