@@ -9,7 +9,10 @@ with the deck left as it came (a probe), sees through the game's own zones where
 position of the deck went, and puts the wanted pieces in those positions. Dice are
 loaded the same way. The stacked deck is part of the match record, so a scenario
 replays like any other match. ``hand`` picks a later deal: the hands before it are
-played out by random legal moves (through ``apply``) from the same seed.
+played out by random legal moves (through ``apply``) from the same seed. A test of several
+hands stacks each later deal with ``next_deal``, the hands between played by its own moves.
+A seat's hand may lie in several zones of kind hand (the cards a rummy player took from the
+discard pile lie face up beside the rest): ``hands`` names the whole hand.
 """
 
 from __future__ import annotations
@@ -40,8 +43,8 @@ def _texts(pieces: Pieces) -> list[str]:
 class _Probe(StackedRandom):
     """Leaves shuffle ``at`` as the deck came, remembering its physical pieces in order."""
 
-    def __init__(self, seed: int, at: int) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int, at: int, chance: Chance | None = None) -> None:
+        super().__init__(seed, chance)
         self.at = at
         self.deck: list[Any] | None = None
 
@@ -107,6 +110,44 @@ def scenario(game_id: str, *, players: int | None = None, options: Mapping[str, 
     return match
 
 
+def next_deal(match: Match, moves: Iterable[tuple[int, str]], *, hands: Mapping[int, Pieces] | None = None,
+              zones: Mapping[str, Pieces] | None = None) -> Match:
+    """``match`` played on by ``moves``, the last of which deals the next hand, with that deal
+    stacked to give ``hands`` and ``zones`` (as in ``scenario``).
+
+    The match is rebuilt from its record with one more stacked deck and replayed, so the result
+    replays like any match: use it in place of ``match``. Several hands in a row are scripted
+    by calling this once per deal."""
+    moves = list(moves)
+    chance = match.chance or Chance()
+    counter = StackedRandom(match.seed, chance)
+    _replayed(match, counter, [])
+    at = counter.shuffles  # the deal is the next shuffle
+    probe_rng = _Probe(match.seed, at, chance)
+    probe = _replayed(match, probe_rng, moves)
+    if probe_rng.deck is None or probe_rng.shuffles != at + 1:
+        raise ScenarioError("the moves must end with the one that deals, and shuffle only for that deal")
+    order = _deck_order(probe, probe_rng.deck, hands or {}, zones or {})
+    stacked = Chance({**chance.decks, at: order}, chance.rolls)
+    dealt = Match(match.game, match.players, match.options, match.seed, stacked, match.start)
+    for entry in match.log:
+        dealt.apply(entry.seat, entry.action)
+    for seat, text in moves:
+        dealt.apply(seat, text)
+    _verify(dealt, hands or {}, zones or {})
+    return dealt
+
+
+def _replayed(match: Match, rng: StackedRandom, moves: list[tuple[int, str]]) -> Match:
+    """``match``'s log and then ``moves`` played again, the chance drawn from ``rng``."""
+    again = Match(match.game, match.players, match.options, match.seed, start=match.start, rng=rng)
+    for entry in match.log:
+        again.apply(entry.seat, entry.action)
+    for seat, text in moves:
+        again.apply(seat, text)
+    return again
+
+
 def _seed_for_dealer(game_id: str, players: int, options: Any, seed: int, dealer: int | None) -> int:
     if dealer is None:
         return seed
@@ -125,23 +166,35 @@ def _stacked_order(game_id: str, players: int, options: Any, seed: int, hand: in
     deck = probe_rng.deck
     if deck is None:
         raise ScenarioError(f"{game_id} did not shuffle for hand {hand}")
+    return _deck_order(match, deck, hands, zones)
+
+
+def _deck_order(match: Match, deck: list[Any], hands: Mapping[int, Pieces],
+                zones: Mapping[str, Pieces]) -> tuple[str, ...]:
+    """The order of ``deck`` that puts ``hands`` and ``zones`` where ``match`` dealt the deck as it came."""
+    game_id = match.spec.id
     position = {id(p): i for i, p in enumerate(deck)}
     wanted: dict[int, str] = {}
+    held: dict[int, list[int]] = {}  # a seat's hand, over all its zones of kind hand
     for zone in match.game.zones(match.state):
         if zone.recap:
             continue
         if zone.kind is ZoneKind.HAND and zone.owner in hands:
-            ask = _texts(hands[zone.owner])
-            where = sorted(position[id(p)] for p in zone.pieces if id(p) in position)
-        elif zone.name in zones:
-            ask = _texts(zones[zone.name])
-            where = [position[id(p)] for p in zone.pieces if id(p) in position]
-        else:
+            held.setdefault(zone.owner, []).extend(position[id(p)] for p in zone.pieces if id(p) in position)
             continue
+        if zone.name not in zones:
+            continue
+        ask = _texts(zones[zone.name])
+        where = [position[id(p)] for p in zone.pieces if id(p) in position]
         if len(ask) != len(where):
             whose = f"seat {zone.owner}'s {zone.name}" if zone.owner is not None else zone.name
             raise ScenarioError(f"{whose} is dealt {len(where)} pieces, not {len(ask)}")
         wanted.update(zip(where, ask))
+    for seat, where in held.items():
+        ask = _texts(hands[seat])
+        if len(ask) != len(where):
+            raise ScenarioError(f"seat {seat}'s hand is dealt {len(where)} pieces, not {len(ask)}")
+        wanted.update(zip(sorted(where), ask))
     missing = set(hands) - {z.owner for z in match.game.zones(match.state) if z.kind is ZoneKind.HAND}
     missing_zones = set(zones) - {z.name for z in match.game.zones(match.state)}
     if missing or missing_zones:
@@ -157,10 +210,11 @@ def _stacked_order(game_id: str, players: int, options: Any, seed: int, hand: in
 
 def _verify(match: Match, hands: Mapping[int, Pieces], zones: Mapping[str, Pieces]) -> None:
     """The deal came out as asked (a game that re-deals or sorts oddly is caught here)."""
-    dealt: dict[tuple[str, int | None], Zone] = {(z.name, z.owner): z for z in match.game.zones(match.state)}
+    every = match.game.zones(match.state)
+    dealt: dict[tuple[str, int | None], Zone] = {(z.name, z.owner): z for z in every}
     for seat, pieces in hands.items():
-        zone = next((z for (_, owner), z in dealt.items() if owner == seat and z.kind is ZoneKind.HAND), None)
-        if zone is None or sorted(map(str, zone.pieces)) != sorted(_texts(pieces)):
+        held = [str(p) for z in every if z.owner == seat and z.kind is ZoneKind.HAND for p in z.pieces]
+        if sorted(held) != sorted(_texts(pieces)):
             raise ScenarioError(f"seat {seat} was not dealt {pieces!r}")
     for name, pieces in zones.items():
         zone = next((z for (n, _), z in dealt.items() if n == name), None)
@@ -168,4 +222,4 @@ def _verify(match: Match, hands: Mapping[int, Pieces], zones: Mapping[str, Piece
             raise ScenarioError(f"the {name} did not come out as {pieces!r}")
 
 
-__all__ = ["ScenarioError", "scenario"]
+__all__ = ["ScenarioError", "next_deal", "scenario"]

@@ -9,7 +9,7 @@ import pytest
 
 import gamenight
 from gamenight.engine.chance import Chance, StackedRandom, stack
-from gamenight.testing import ScenarioError, scenario
+from gamenight.testing import ScenarioError, next_deal, scenario
 
 CLUBS = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"
 HEARTS = "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H"
@@ -49,6 +49,29 @@ def test_impossible_situations_are_refused_clearly() -> None:
         scenario("hearts", players=4, hands={0: "2C 3C 4C"})
     with pytest.raises(ScenarioError, match="more often than the deck"):
         scenario("hearts", players=4, hands={0: CLUBS, 1: CLUBS})
+
+
+def test_a_hand_split_over_two_zones_is_dealt_whole() -> None:
+    """A rummy hand lies in two zones (the cards taken from the discard pile lie face up): ``hands``
+    names the whole hand."""
+    m = scenario("thirty_one", players=2, dealer=0, hands={1: "AS KS 2D"}, zones={"discard": "QS"},
+                 moves=[(1, "draw discard")])
+    assert sorted(m.view(1).hand) == ["2D", "AS", "KS", "QS"]
+    assert [z.pieces for z in m.view(0).zones if z.name == "taken" and z.owner == 1] == [("QS",)]
+    with pytest.raises(ScenarioError, match="seat 1's hand is dealt 3 pieces, not 2"):
+        scenario("thirty_one", players=2, hands={1: "AS KS"})
+
+
+def test_next_deal_stacks_a_later_deal_reached_by_the_tests_own_moves() -> None:
+    m = scenario("thirty_one", players=2, dealer=0, hands={0: "2H 3H 5C", 1: "AS KS QS"})
+    m = next_deal(m, [(1, "show")], hands={0: "AH KH QH", 1: "2C 3D 4S"}, zones={"discard": "9S"})
+    v = m.view(0)
+    assert v.hand_no == 2 and sorted(v.hand) == ["AH", "KH", "QH"] and v.pieces("discard") == ("9S",)
+    assert m.sheet.rows[0].points == (-1, 0), "the first hand was played as scripted"
+    again = gamenight.restore(m.record())
+    assert again.view(1).hand == m.view(1).hand and len(m.record()["chance"]["decks"]) == 2
+    with pytest.raises(ScenarioError, match="must end with the one that deals"):
+        next_deal(m, [(0, "draw stock")], hands={0: "AS KS QS"})
 
 
 def test_stacked_rng_keeps_its_script_through_copies() -> None:
