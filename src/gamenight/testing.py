@@ -121,26 +121,22 @@ def next_deal(match: Match, moves: Iterable[tuple[int, str]], *, hands: Mapping[
     moves = list(moves)
     chance = match.chance or Chance()
     counter = StackedRandom(match.seed, chance)
-    _replayed(match, counter, [])
+    _replayed(match, [], rng=counter)
     at = counter.shuffles  # the deal is the next shuffle
     probe_rng = _Probe(match.seed, at, chance)
-    probe = _replayed(match, probe_rng, moves)
+    probe = _replayed(match, moves, rng=probe_rng)
     if probe_rng.deck is None or probe_rng.shuffles != at + 1:
         raise ScenarioError("the moves must end with the one that deals, and shuffle only for that deal")
     order = _deck_order(probe, probe_rng.deck, hands or {}, zones or {})
-    stacked = Chance({**chance.decks, at: order}, chance.rolls)
-    dealt = Match(match.game, match.players, match.options, match.seed, stacked, match.start)
-    for entry in match.log:
-        dealt.apply(entry.seat, entry.action)
-    for seat, text in moves:
-        dealt.apply(seat, text)
+    dealt = _replayed(match, moves, chance=Chance({**chance.decks, at: order}, chance.rolls))
     _verify(dealt, hands or {}, zones or {})
     return dealt
 
 
-def _replayed(match: Match, rng: StackedRandom, moves: list[tuple[int, str]]) -> Match:
-    """``match``'s log and then ``moves`` played again, the chance drawn from ``rng``."""
-    again = Match(match.game, match.players, match.options, match.seed, start=match.start, rng=rng)
+def _replayed(match: Match, moves: list[tuple[int, str]], *, chance: Chance | None = None,
+              rng: StackedRandom | None = None) -> Match:
+    """``match``'s log and then ``moves`` played again under ``chance`` (or drawn from ``rng``)."""
+    again = Match(match.game, match.players, match.options, match.seed, chance, match.start, rng=rng)
     for entry in match.log:
         again.apply(entry.seat, entry.action)
     for seat, text in moves:
@@ -179,7 +175,7 @@ def _deck_order(match: Match, deck: list[Any], hands: Mapping[int, Pieces],
     for zone in match.game.zones(match.state):
         if zone.recap:
             continue
-        if zone.kind is ZoneKind.HAND and zone.owner in hands:
+        if zone.kind is ZoneKind.HAND and zone.owner is not None and zone.owner in hands:
             held.setdefault(zone.owner, []).extend(position[id(p)] for p in zone.pieces if id(p) in position)
             continue
         if zone.name not in zones:
