@@ -18,30 +18,40 @@ from gamenight.engine.actions import Action
 from gamenight.engine.view import view_data
 from gamenight.games.chicago import NEXT_RANKS, POINTS, claim_value, hand_type, significant, value_of
 from gamenight.rulebook.render import build_book
+from gamenight.testing import scenario
+
+DECK = [str(c) for c in standard_deck()]
 
 
 def start(hands: dict[int, str], players: int = 3, dealer: int = 0, stock: str | None = None,
           totals: list[int] | None = None, **options):
-    """Deal known hands (others get what is left) and begin the first draw; ``stock`` lists the
-    next cards drawn, in order."""
-    m = gamenight.load("chicago", players=players, seed=4, options=options)
-    st = m.state
-    if totals is not None:
-        st.sheet.add("before", tuple(totals), 0)
-    hs = {s: cards(t) for s, t in hands.items()}
-    top = cards(stock) if stock else []
-    used = {int(c) for h in [*hs.values(), top] for c in h}
-    free = [c for c in standard_deck() if int(c) not in used]
+    """Deal known hands (others get what is left, five each in deck order) and begin the first
+    draw; ``stock`` lists the next cards drawn, in order; ``totals`` are the scores so far."""
+    given = {s: t.split() for s, t in hands.items()}
+    top = stock.split() if stock else []
+    used = {*top, *(c for h in given.values() for c in h)}
+    free = [c for c in DECK if c not in used]
     for s in range(players):
-        if s not in hs:
-            hs[s], free = free[:5], free[5:]
-    st.dealer = dealer
-    st.hands = [sorted(hs[s]) for s in range(players)]
-    st.stock = free + list(reversed(top))
-    st.frozen = [st.sheet.totals[s] >= options.get("freeze_at", 46) for s in range(players)]
-    st.draw_round = 0
-    m.game._start_draw(st)
-    return m
+        if s not in given:
+            given[s], free = free[:5], free[5:]
+    # the game draws from the end of its stock: the first card drawn is the zone's last
+    return scenario("chicago", players=players, dealer=dealer, options=options, scores=totals,
+                    hands={s: " ".join(h) for s, h in given.items()}, zones={"stock": free + top[::-1]})
+
+
+def table(m):
+    """What everyone may see."""
+    return m.view(None)
+
+
+def finish_hand(m) -> None:
+    """Stand at every draw, pass at every showdown and play the first card allowed until the
+    hand is scored."""
+    rows = len(m.sheet.rows)
+    while not m.over and len(m.sheet.rows) == rows:
+        s = m.to_act()[0]
+        legal = m.legal_actions(s)
+        m.apply(s, next((a for a in legal if a in (Action("stand"), Action("pass"))), legal[0]))
 
 
 def refused(m, seat, action) -> str:
@@ -64,7 +74,7 @@ def seen(m, viewer) -> str:
 
 
 def stand_all(m) -> None:
-    while m.state.phase == "draw":
+    while table(m).phase == "draw":
         m.apply(m.to_act()[0], "stand")
 
 
@@ -77,9 +87,9 @@ def say(m, *moves: str) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_deal_five_each_rest_is_stock(players):
     m = gamenight.load("chicago", players=players, seed=1)
-    st = m.state
-    assert all(len(h) == 5 for h in st.hands) and len(st.stock) == 52 - 5 * players
-    assert st.phase == "draw" and m.to_act() == ((st.dealer + 1) % players,)
+    assert all(len(m.view(s).hand) == 5 for s in range(players))
+    assert table(m).zone("stock").hidden == 52 - 5 * players
+    assert table(m).phase == "draw" and m.to_act() == ((table(m).dealer + 1) % players,)
 
 
 def test_draw_order_and_replacement():
@@ -87,28 +97,39 @@ def test_draw_order_and_replacement():
     assert m.to_act() == (1,)
     assert refused(m, 1, "discard 5C") == "chicago.draw"
     m.apply(1, "discard 9S 2C 3D")  # any order
-    assert sorted(str(c) for c in m.state.hands[1]) == sorted(["4H", "KC", "AS", "AH", "AD"])
-    draw = [e for e in m.view(2).events if e.kind == "draw"]
+    assert sorted(m.view(1).hand) == sorted(["4H", "KC", "AS", "AH", "AD"])
+    draw = [e for e in m.events(2) if e.kind == "draw"]
     assert [(e.text, e.seats, e.pieces) for e in draw] == [("{0} discards 3 cards and draws 3", (1,), ())]
-    assert [e.text for e in m.view(1).events if e.kind == "draw"] == ["{0} discards 2C 3D 9S and draws AS AH AD"]
+    assert [e.text for e in m.events(1) if e.kind == "draw"] == ["{0} discards 2C 3D 9S and draws AS AH AD"]
     assert "2C" not in seen(m, 2)
-    assert m.game.redact(m.state, 1, m.log[-1].action, 2) == "discard 3 cards"
+    assert m.log_view(2)[-1] == "1: discard 3 cards" and m.log_view(1)[-1] == "1: discard 9S 2C 3D"
     assert m.to_act() == (2,)
     m.apply(2, "stand")
     assert m.to_act() == (0,)  # round to the dealer
     m.apply(0, "stand")
-    assert m.state.phase == "showdown" and m.to_act() == (1,)
+    assert table(m).phase == "showdown" and m.to_act() == (1,)
+
+
+def discard_all(m, seat) -> None:
+    m.apply(seat, "discard " + " ".join(m.view(seat).hand))
 
 
 def test_stock_reshuffled_when_used_up():
-    m = start({}, players=2, dealer=1)
-    st = m.state
-    st.pile = st.stock[2:]
-    st.stock = st.stock[:2]
-    m.apply(0, m.legal_actions(0)[-1])  # discard all five
+    m = start({}, players=4, dealer=0)
+    for s in (1, 2, 3, 0):  # the first draw takes 20 of the stock's 32 cards
+        discard_all(m, s)
+    say(m, "pass", "pass", "pass", "pass")
+    discard_all(m, 1)
+    discard_all(m, 2)
+    assert table(m).zone("stock").hidden == 2 and table(m).zone("discards").hidden == 30
+    discard_all(m, 3)  # two from the stock, then three from the discards shuffled
     # the five discards were already on the pile when it became the new stock
-    assert len(st.hands[0]) == 5 and len(st.pile) == 0 and len(st.stock) == 42
-    assert any("[chicago.draw.reshuffle]" in n for n in st.notes)
+    assert len(m.view(3).hand) == 5 and table(m).zone("discards").hidden == 0
+    assert table(m).zone("stock").hidden == 32
+    assert [e.text for e in m.events(None) if e.kind == "draw"][-2:] == [
+        "The stock ran out: the discards are shuffled into a new stock", "{0} discards 5 cards and draws 5"]
+    finish_hand(m)
+    assert any("[chicago.draw.reshuffle]" in n for n in m.sheet.rows[-1].notes)
 
 
 # --- showdowns ---------------------------------------------------------------------------------
@@ -120,14 +141,15 @@ def test_declarations_must_rise_and_the_best_scores():
     assert Action("declare", ("pair",)) not in m.legal_actions(2)
     assert refused(m, 2, "declare pair") == "chicago.showdown"
     say(m, "declare three_of_a_kind", "declare straight")
-    assert m.state.phase == "draw" and m.state.pending == [4, 0, 0]
-    assert any("[chicago.score.table]" in n for n in m.state.notes)
+    assert table(m).phase == "draw" and table(m).fact("points") == [4, 0, 0]
     calls = [(e.text, e.seats) for e in m.events(1) if e.kind == "declare"]
     assert calls == [("{0} declares pair", (1,)), ("{0} declares three of a kind", (2,)),
                      ("{0} declares straight", (0,))]
     assert "4C" not in seen(m, 1)  # verbal: nothing is shown
     assert [(e.text, e.seats) for e in m.events(1) if e.kind == "summary"] == [
         ("{0} has the best hand, straight: 4 points", (0,))]
+    finish_hand(m)
+    assert any("[chicago.score.table]" in n for n in m.sheet.rows[-1].notes)
 
 
 def test_same_type_names_ranks_two_pair_kings_high():
@@ -141,21 +163,25 @@ def test_same_type_names_ranks_two_pair_kings_high():
     assert m.to_act() == (2,)
     assert Action("rank", (12,)) not in m.legal_actions(2)  # lower than kings: pass instead
     say(m, "rank 14")
-    assert m.state.best == [2] and m.state.duel is None and m.to_act() == (0,)
+    assert table(m).fact("best-by") == [2] and not table(m).has_fact("duel") and m.to_act() == (0,)
     say(m, "pass")
-    assert m.state.pending == [0, 0, 2]
-    assert m.state.claims[2] == [(2, (14,))]
+    assert table(m).fact("points") == [0, 0, 2]
+    assert table(m).fact("to-prove") == ["", "", "two pair: aces"]
 
 
 def test_tied_to_the_last_card_nobody_scores():
     m = start({1: "KC KD 5H 5S 2C", 2: "KH KS 5C 5D 2D"}, players=3, dealer=0)
     stand_all(m)
     say(m, "declare two_pair", "same", "rank 13", "rank 13", "rank 5", "rank 5", "rank 2", "rank 2")
-    assert m.state.best == [1, 2]
+    assert table(m).fact("best-by") == [1, 2]
     say(m, "pass")
-    assert m.state.pending == [0, 0, 0]
-    assert any("[chicago.score.tie]" in n for n in m.state.notes)
-    assert m.state.claims[1] and m.state.claims[2]  # both hold the highest hand: both must prove
+    assert table(m).fact("points") == [0, 0, 0]
+    assert [e.text for e in m.events(None) if e.kind == "summary"] == [
+        "{0} and {1} tie with two pair: nobody scores"]
+    proofs = table(m).fact("to-prove")
+    assert proofs[1] and proofs[2]  # both hold the highest hand: both must prove
+    finish_hand(m)
+    assert any("[chicago.score.tie]" in n for n in m.sheet.rows[-1].notes)
 
 
 def test_three_draws_two_showdowns_then_the_tricks_and_the_deal_passes_left():
@@ -164,16 +190,18 @@ def test_three_draws_two_showdowns_then_the_tricks_and_the_deal_passes_left():
     the left (chicago.deal.rotation)."""
     m = start({}, players=3, dealer=2)
     phases = []
-    while m.state.phase != "play":
-        st = m.state
-        if not phases or phases[-1] != (st.phase, st.draw_round):
-            phases.append((st.phase, st.draw_round))
+    while table(m).phase != "play":
+        v = table(m)
+        now = (v.phase, v.fact("draw") or v.fact("showdown"))
+        if not phases or phases[-1] != now:
+            phases.append(now)
         s = m.to_act()[0]
-        m.apply(s, "stand" if st.phase == "draw" else "pass")
-    assert phases == [("draw", 1), ("showdown", 1), ("draw", 2), ("showdown", 2), ("draw", 3)]
-    assert m.state.showdown == 2 and m.to_act() == (0,)
+        m.apply(s, "stand" if v.phase == "draw" else "pass")
+    assert phases == [("draw", "1 of 3"), ("showdown", "1 of 2"), ("draw", "2 of 3"), ("showdown", "2 of 2"),
+                      ("draw", "3 of 3")]
+    assert m.to_act() == (0,)
     play_out(m)
-    assert m.state.hand_no == 2 and m.state.dealer == 0 and m.to_act() == (1,)
+    assert table(m).hand_no == 2 and table(m).dealer == 0 and m.to_act() == (1,)
 
 
 def test_a_duel_is_verbal_nobody_sees_the_duelists_cards():
@@ -181,7 +209,7 @@ def test_a_duel_is_verbal_nobody_sees_the_duelists_cards():
     m = start({1: "KC KD 5H 5S 2C", 2: "KH KS 5C 5D 3D"})
     stand_all(m)
     say(m, "declare two_pair", "same", "rank 13", "rank 13", "rank 5", "rank 5", "rank 2", "rank 3")
-    assert m.state.best == [2]
+    assert table(m).fact("best-by") == [2]
     for viewer in (0, None):
         text = seen(m, viewer)
         assert not any(c in text.split('"') for c in ("KC", "KD", "5H", "5S", "2C", "KH", "KS", "5C", "5D", "3D"))
@@ -207,7 +235,7 @@ def test_royal_flush_scores_52_and_wins_at_the_end_of_the_hand():
     m = start({1: "AS KS QS JS 10S"})
     stand_all(m)
     say(m, "declare royal_flush", "pass", "pass")
-    assert m.state.pending[1] == 52 and not m.over
+    assert table(m).fact("points")[1] == 52 and not m.over
     stand_all(m)
     say(m, "pass", "pass", "pass")
     stand_all(m)
@@ -236,7 +264,7 @@ def test_must_show_before_breaking_a_declared_hand():
     shown = next(e for e in m.events(2) if e.kind == "show")
     assert shown.seats == (1,) and "KC" in shown.pieces and shown.text.endswith(": the declaration holds")
     assert "KC" in next(z for z in m.view(2).zones if z.name == "hand" and z.owner == 1).pieces
-    assert m.state.claims[1] == []
+    assert not table(m).has_fact("to-prove")
     m.apply(1, "discard KC KD")
     assert not m.over
 
@@ -245,10 +273,10 @@ def test_a_bluff_shown_forfeits_the_game():
     m = start({1: "2C 4D 6H 8S 10C"}, players=3)
     stand_all(m)
     say(m, "declare flush", "pass", "pass")
-    assert m.state.pending[1] == 5
+    assert table(m).fact("points")[1] == 5
     assert Action("show") in m.legal_actions(1)
     m.apply(1, "show")
-    assert m.over and m.state.forfeited == [1]
+    assert m.over and table(m).fact("forfeited") == [1]
     assert any("[chicago.forfeit]" in n for n in m.sheet.rows[-1].notes)
     r = m.result()
     assert r.ranking[-1] == (1,) and 1 not in r.winners
@@ -264,7 +292,7 @@ def test_an_unproven_declaration_forfeits_after_the_tricks():
     while not m.over:
         s = m.to_act()[0]
         m.apply(s, m.legal_actions(s)[0])
-    assert m.state.forfeited == [1] and m.result().ranking[-1] == (1,)
+    assert table(m).fact("forfeited") == [1] and m.result().ranking[-1] == (1,)
 
 
 def test_a_bluff_drawn_into_is_proven_on_the_table():
@@ -272,18 +300,18 @@ def test_a_bluff_drawn_into_is_proven_on_the_table():
     spade arrives and the flush is on the table after the tricks: no forfeit."""
     m = start({1: "2S 5S 9S JS KC"}, stock="AC KS")
     m.apply(1, "stand")
-    m.apply(2, "discard " + str(m.state.hands[2][0]))  # takes the AC
+    m.apply(2, "discard " + m.view(2).hand[0])  # takes the AC
     m.apply(0, "stand")
     say(m, "declare flush", "pass", "pass")
     assert Action("discard", tuple(cards("KC"))) in m.legal_actions(1)
     m.apply(1, "discard KC")
-    assert sorted(str(c) for c in m.state.hands[1]) == ["2S", "5S", "9S", "JS", "KS"]
-    while not m.over and m.state.hand_no == 1:
+    assert sorted(m.view(1).hand) == ["2S", "5S", "9S", "JS", "KS"]
+    while not m.over and table(m).hand_no == 1:
         s = m.to_act()[0]
         legal = m.legal_actions(s)
         m.apply(s, Action("stand") if Action("stand") in legal else Action("pass") if Action("pass") in legal
                 else legal[0])
-    assert not m.state.forfeited
+    assert not table(m).has_fact("forfeited")
     assert any("flush" in n for n in m.sheet.rows[0].notes)
 
 
@@ -292,13 +320,14 @@ def test_everyone_forfeiting_leaves_no_winner_above_another():
     stand_all(m)
     say(m, "declare flush", "same", "rank 13", "rank 13", "rank 9", "rank 9", "rank 5", "rank 5", "rank 3", "rank 3",
         "rank 2", "rank 2")
-    assert m.state.best == [1, 0]
+    assert [(e.text, e.seats) for e in m.events(None) if e.kind == "summary"] == [
+        ("{0} and {1} tie with flush: nobody scores", (1, 0))]
     for _ in range(2):
         stand_all(m)
-        if m.state.phase == "showdown":
+        if table(m).phase == "showdown":
             say(m, "pass", "pass")
     play_out(m)
-    assert m.over and sorted(m.state.forfeited) == [0, 1]
+    assert m.over and sorted(table(m).fact("forfeited")) == [0, 1]
     assert m.result().ranking == ((0, 1),)
 
 
@@ -315,16 +344,16 @@ def test_prove_all_option_binds_beaten_declarers():
     m = start(hands, proof="all")
     stand_all(m)
     say(m, "declare pair", "declare three_of_a_kind", "pass")
-    assert m.state.claims[1] and m.state.claims[2]
+    assert table(m).fact("to-prove") == ["", "pair", "three of a kind"]
     d = start(hands)
     stand_all(d)
     say(d, "declare pair", "declare three_of_a_kind", "pass")
-    assert not d.state.claims[1] and d.state.claims[2]
+    assert table(d).fact("to-prove") == ["", "", "three of a kind"]
 
 
 # --- tricks and the end of the hand -------------------------------------------------------------
 def play_out(m) -> None:
-    while m.state.phase == "play":
+    while table(m).phase == "play":
         s = m.to_act()[0]
         m.apply(s, m.legal_actions(s)[0])
 
@@ -335,7 +364,7 @@ def test_last_trick_five_and_final_hand_scores():
         stand_all(m)
         say(m, "pass", "pass")
     stand_all(m)
-    assert m.state.phase == "play" and m.to_act() == (1,)
+    assert table(m).phase == "play" and m.to_act() == (1,)
     assert refused(m, 1, "play 9H") == "tricks.from-hand"
     say(m, "play 2C")
     assert refused(m, 0, "play 9D") == "tricks.follow-suit"
@@ -374,14 +403,19 @@ def test_cards_played_stay_face_up_in_front_of_the_player():
 
 
 def test_frozen_at_46_cannot_draw():
-    m = start({}, players=3, dealer=0, totals=[0, 46, 10])
+    # Seat 1 comes to the second hand with 46: seat 0's four aces take the first hand's tricks and
+    # its best hand (12 points), the others score nothing.
+    m = start({0: "AS AH AD AC KS", 1: "2C 4D 6H 8S 10C", 2: "3C 5D 7H 9S JC"}, players=3, dealer=2,
+              totals=[0, 46, 10])
+    finish_hand(m)
+    assert m.sheet.totals == (12, 46, 10) and table(m).dealer == 0
     assert m.view(0).fact("frozen") == [1]
     assert refusal(m, 1, "stand") == ("chicago.draw.frozen", "you started this hand with 46 or more points: you play "
                                                              "it with the cards you were dealt")
     assert m.to_act() == (2,)  # seat 1 is skipped
     m.apply(2, "stand")
     m.apply(0, "stand")
-    assert m.state.phase == "showdown" and m.to_act() == (1,)  # but still declares
+    assert table(m).phase == "showdown" and m.to_act() == (1,)  # but still declares
 
 
 def test_reaching_46_mid_hand_counts_from_the_next_hand():
@@ -430,7 +464,7 @@ def run_match(seed: int, heuristic: set[int], players: int = 4, **options):
 
 def test_bots_play_whole_matches_to_52():
     m = run_match(3, {0, 1, 2}, players=3)
-    assert m.over and not m.state.forfeited and max(m.sheet.totals) >= 52
+    assert m.over and not table(m).has_fact("forfeited") and max(m.sheet.totals) >= 52
     again = gamenight.restore(json.loads(m.to_json()))
     assert again.sheet.to_dict() == m.sheet.to_dict()
 
@@ -465,7 +499,8 @@ def test_bot_beats_random():
     n = 20
     won = sum(run_match(seed, {seed % 4}, honest_claims=True).result().winners == (seed % 4,) for seed in range(n))
     assert won / n >= 0.7  # a random seat wins a quarter of the time
-    never_forfeits = all(seed % 4 not in run_match(seed, {seed % 4}).state.forfeited for seed in range(20))
+    never_forfeits = all(seed % 4 not in table(run_match(seed, {seed % 4})).fact("forfeited", [])
+                         for seed in range(20))
     assert never_forfeits
 
 

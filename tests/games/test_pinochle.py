@@ -12,47 +12,43 @@ import pytest
 
 import gamenight
 from gamenight import IllegalAction, cards
-from gamenight.core.cards import pinochle_deck
+from gamenight.core.cards import card_text, pinochle_deck
 from gamenight.engine.actions import Action
-from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import view_data
-from gamenight.families import tricks
 from gamenight.games.pinochle import Phase, meld_clause
 from gamenight.games.pinochle.game import POINTS
-from gamenight.games.pinochle.meld import RANK_ORDER, best_meld, exposed_faces, find_melds
+from gamenight.games.pinochle.meld import best_meld, exposed_faces, find_melds
+from gamenight.testing import scenario
 
 C, D, H, S = 0, 1, 2, 3
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 
 # --- helpers ------------------------------------------------------------------------------------
-def fill(given: dict[int, str]) -> list[list]:
-    """Four 20-card hands: the cards given per seat, the rest of the deck dealt in order."""
-    hands = {s: cards(t) for s, t in given.items()}
-    left = Counter(int(c) for c in pinochle_deck())
-    for h in hands.values():
-        for c in h:
-            left[int(c)] -= 1
-            assert left[int(c)] >= 0, f"too many {c}"
-    rest = [c for c in pinochle_deck() if left[int(c)] > 0 and not left.subtract({int(c): 1})]
-    out = []
-    for s in range(4):
-        h = hands.get(s, [])
-        need = 20 - len(h)
-        h = h + rest[:need]
-        rest = rest[need:]
-        out.append(sorted(h))
-    return out
+def whole_hands(named: dict[int, str], only: dict[int, str] | None = None) -> dict[int, str]:
+    """Four 20-card hands: the cards named for each seat, and the rest of the deck dealt out to
+    fill them up, each card to the first seat with room whose other cards may be of its suit
+    (``only``: seat → those suits as letters; any suit if not given). The suits the fewest seats
+    may take go first (a seat void in clubs leaves every club to the others)."""
+    hands = {s: named.get(s, "").split() for s in range(4)}
+    left = Counter(str(c) for c in pinochle_deck())
+    left.subtract(c for h in hands.values() for c in h)
+    assert all(n >= 0 for n in left.values()), f"a face named more than four times: {+left}"
+    may = {s: only.get(s, "CDHS") if only else "CDHS" for s in range(4)}
+    for suit in sorted("CDHS", key=lambda x: sum(x in may[s] for s in range(4))):
+        for face in sorted(f for f in left if f[-1] == suit):
+            for _ in range(left[face]):
+                seat = next(s for s in range(4) if suit in may[s] and len(hands[s]) < 20)
+                hands[seat].append(face)
+    assert all(len(h) == 20 for h in hands.values())
+    return {s: " ".join(h) for s, h in hands.items()}
 
 
 def start(dealer: int = 0, hands: dict[int, str] | None = None, **options):
-    m = gamenight.load("pinochle", seed=5, options=options)
-    st = m.state
-    st.dealer = dealer
-    st.hand_no = 0
-    m.game._deal(st)
-    if hands is not None:
-        st.hands = fill(hands)
-    return m
+    """The auction of a first hand dealt by ``dealer``: ``hands`` as named (filled up by
+    ``whole_hands``), or as they come."""
+    return scenario("pinochle", dealer=dealer, hands=whole_hands(hands) if hands is not None else None,
+                    options=options)
 
 
 def refused(m, seat, action) -> str:
@@ -61,27 +57,42 @@ def refused(m, seat, action) -> str:
     return e.value.clause_id
 
 
-def at_play(hands: dict[int, str], trump: int, bidder: int = 0, leader: int | None = None, high: int = 25,
-            **options):
-    """A hand in the play phase with small known hands (melds none)."""
-    m = gamenight.load("pinochle", seed=5, options=options)
-    st = m.state
-    st.hands = [sorted(cards(hands.get(s, ""))) for s in range(4)]
-    st.trump = trump
-    st.suit, st.power = tricks.ranked_tables(RANK_ORDER, trump)
-    st.phase = Phase.PLAY
-    st.bidder = bidder
-    st.high = high
-    st.asked = trump
-    st.leader = st.turn = bidder if leader is None else leader
-    st.melds = [[] for _ in range(4)]
-    st.meld_points = [0] * 4
-    st.exposed = [[] for _ in range(4)]
-    return m
+def play_from(hands: dict[int, str], trump: str, bidder: int = 0, high: int = 25, scores=None, **options):
+    """A hand in the play, dealt ``hands`` (whole), the dealer on the bidder's right: the bidder
+    wins the auction at ``high`` (the others pass), the partner passes three cards of its longest
+    suit and the bidder passes the same three straight back, so the hands are as dealt; the
+    bidder names ``trump`` and leads."""
+    partner = (bidder + 2) % 4
+    held = hands[partner].split()
+    suit = max("CDHS", key=lambda x: sum(c[-1] == x for c in held))
+    three = " ".join([c for c in held if c[-1] == suit][:3])
+    moves = [(bidder, f"bid {high}"), *(((bidder + k) % 4, "pass") for k in (1, 2, 3)),
+             (bidder, f"ask {SUIT_WORDS[suit]}"), (partner, f"give {three}"), (bidder, f"give {three}"),
+             (bidder, f"trump {trump}")]
+    return scenario("pinochle", dealer=(bidder - 1) % 4, hands=hands, scores=scores, options=options, moves=moves)
+
+
+def all_of(suit: str) -> str:
+    return " ".join(f"{rank}{suit}" for rank in ("A", "10", "K", "Q", "J") for _ in range(4))
+
+
+SUITS = {0: all_of("H"), 1: all_of("C"), 2: all_of("D"), 3: all_of("S")}
+"""A suit each. With hearts trump, seat 0 takes every trick: its hearts win whatever is led, and
+once it leads nobody can follow. Its meld is four runs in trumps (515: a triple run and a run); each
+other seat's is its four marriages off trumps (8)."""
 
 
 def playable(m, seat) -> set[str]:
     return {str(a) for a in m.legal_actions(seat)}
+
+
+def table(m):
+    """What everyone may see."""
+    return m.view(None)
+
+
+def trick_winners(m) -> list[int]:
+    return [e.seats[0] for e in m.events(None) if e.kind == "trick"]
 
 
 # --- meld tables I-III: every row ----------------------------------------------------------------
@@ -174,15 +185,19 @@ def test_combinations_beyond_the_tables_split_into_listed_melds() -> None:
     assert best_meld(cards(" ".join([RUN_H] * 4)), H) == 515
 
 
+NO_MELD = {0: "JD KC KC KC KC KD KD KD KD AC AC AC AC AD AD AD AD 10C 10C 10C",
+           1: "KH KH KH KH KS KS KS KS AH AH AH AH AS AS AS AS 10D JD JD JD",
+           2: "QS QC QC QC QC QD QD QD QD JC JC JC JC JH JH JH JH 10C 10H 10H",
+           3: "QH QH QH QH QS QS QS JS JS JS JS 10H 10H 10S 10S 10S 10S 10D 10D 10D"}
+"""Not a meld in any hand: no king and queen of a suit together, no rank in all four suits, and the
+JD (seat 0) and a QS (seat 2) in partners' hands."""
+
+
 def test_meld_must_be_in_one_hand() -> None:
     # pinochle.meld.one-hand: partners' halves of a pinochle do not combine.
-    m = start()
-    st = m.state
-    st.hands = [sorted(cards("JD " + "10C " * 19)), sorted(cards("10H " * 20)),
-                sorted(cards("QS " + "10D " * 19)), sorted(cards("10S " * 20))]
-    st.phase, st.bidder = Phase.TRUMP, 0
-    m.apply(0, "trump clubs")
-    assert st.meld_points == [0, 0, 0, 0]
+    m = play_from(NO_MELD, trump="clubs")
+    assert table(m).fact("meld") == [0, 0, 0, 0]
+    assert [e.text for e in m.events(None) if e.kind == "meld"][:4] == ["{0} has no meld"] * 4
 
 
 # --- dealing and the auction -------------------------------------------------------------------
@@ -195,12 +210,12 @@ def test_the_deck_is_eighty_cards_four_of_each_and_all_are_dealt() -> None:
     assert set(by_face) == {f"{r}{s}" for r in ("A", "10", "K", "Q", "J") for s in "CDHS"}
     assert set(by_face.values()) == {4}
     m = start(dealer=1)
-    assert Counter(int(c) for h in m.state.hands for c in h) == Counter(int(c) for c in deck)
+    assert Counter(c for s in range(4) for c in m.view(s).hand) == by_face
 
 
 def test_deal_twenty_each_and_left_of_dealer_bids_first() -> None:
     m = start(dealer=2)
-    assert [len(h) for h in m.state.hands] == [20, 20, 20, 20]
+    assert [len(m.view(s).hand) for s in range(4)] == [20, 20, 20, 20]
     assert m.to_act() == (3,)
     assert refused(m, 0, "bid 25") == "engine.turn"
 
@@ -216,7 +231,7 @@ def test_opening_bid_and_steps() -> None:
     m.apply(2, "bid 50")
     m.apply(3, "bid 55")
     m.apply(0, "bid 200")  # no upper limit: an unlisted jump bid may be typed
-    assert m.state.high == 200 and m.state.bidder == 0
+    assert table(m).fact("bid") == 200 and table(m).fact("bidder") == 0
     listed = [str(a) for a in m.legal_actions(1)]
     assert listed[0] == "pass" and "bid 205" in listed
 
@@ -232,7 +247,7 @@ def test_once_passed_you_cannot_reenter_and_three_passes_end_it() -> None:
     m.apply(2, "pass")
     assert m.to_act() == (3,)
     m.apply(3, "pass")
-    assert m.state.phase == Phase.ASK and m.state.bidder == 0 and m.state.high == 28
+    assert table(m).phase == Phase.ASK and table(m).fact("bidder") == 0 and table(m).fact("bid") == 28
     assert m.to_act() == (0,)
     assert refused(m, 1, "bid 30") == "engine.turn"
 
@@ -244,7 +259,7 @@ def test_dealer_is_forced_to_bid_when_the_first_three_pass() -> None:
     assert m.to_act() == (3,)
     assert refused(m, 3, "pass") == "pinochle.bid.dealer-stuck"
     m.apply(3, "bid 30")  # at least 25
-    assert m.state.phase == Phase.ASK and m.state.bidder == 3 and m.state.high == 30
+    assert table(m).phase == Phase.ASK and table(m).fact("bidder") == 3 and table(m).fact("bid") == 30
 
 
 def test_dealer_stuck_at_exactly_25_option() -> None:
@@ -255,7 +270,7 @@ def test_dealer_stuck_at_exactly_25_option() -> None:
     assert refused(m, 3, "bid 30") == "pinochle.bid.dealer-stuck-25"
     assert refused(m, 3, "pass") == "pinochle.bid.dealer-stuck-25"
     m.apply(3, "bid 25")
-    assert m.state.high == 25
+    assert table(m).fact("bid") == 25
 
 
 def win_bid(m, seat: int, bid: int = 30) -> None:
@@ -265,7 +280,7 @@ def win_bid(m, seat: int, bid: int = 30) -> None:
             m.apply(s, f"bid {bid}")
         else:
             m.apply(s, "pass")
-    while m.state.phase == Phase.BID:
+    while table(m).phase == Phase.BID:
         m.apply(m.to_act()[0], "pass")
 
 
@@ -276,18 +291,18 @@ def test_partner_must_pass_three_of_the_asked_suit() -> None:
     assert refused(m, 2, "give AC 10H KH") == "engine.turn"
     assert refused(m, 0, "ask x") == "pinochle.pass.ask"
     m.apply(0, "ask h")  # letters are suit names
-    assert m.state.asked == H and m.to_act() == (2,)
+    assert table(m).fact("asked") == "hearts" and m.to_act() == (2,)
     assert refused(m, 2, "give AC KH QH") == "pinochle.pass.give"
     assert refused(m, 2, "give KH QH") == "pinochle.pass.give"
-    missing = next(c for c in cards("AH AD AC AS 10S KS") if c not in m.state.hands[2])
+    missing = next(c for c in ("AH", "AD", "AC", "AS", "10S", "KS") if c not in m.view(2).hand)
     assert refused(m, 2, f"give {missing} KH QH") == "tricks.from-hand"
     m.apply(2, "give QH KH JH")  # any order
-    assert m.state.phase == Phase.RETURN
-    assert len(m.state.hands[0]) == 23 and len(m.state.hands[2]) == 17
+    assert table(m).phase == Phase.RETURN
+    assert len(m.view(0).hand) == 23 and len(m.view(2).hand) == 17
     # the bidder passes any three back, face down
     m.apply(0, "give AS AS JH")
-    assert [len(h) for h in m.state.hands] == [20, 20, 20, 20]
-    assert m.state.phase == Phase.TRUMP
+    assert [len(m.view(s).hand) for s in range(4)] == [20, 20, 20, 20]
+    assert table(m).phase == Phase.TRUMP
     # only the partners see the cards passed
     passes = [(e.text, e.seats) for e in m.events(0) if e.kind == "pass"]
     assert passes == [("{0} passes JH QH KH to {1}", (2, 0)), ("{0} passes JH AS AS to {1}", (0, 2))]
@@ -296,26 +311,23 @@ def test_partner_must_pass_three_of_the_asked_suit() -> None:
     for outsider in (1, 3, None):
         seen = [(e.text, e.pieces) for e in m.events(outsider) if e.kind == "pass"]
         assert seen == [("{0} passes three cards face down to {1}", ())] * 2
-    give = m.log[-1].action
-    assert m.game.redact(m.state, 0, give, 1) == "give three cards"
-    assert m.game.redact(m.state, 0, give, None) == "give three cards"
-    assert m.game.redact(m.state, 0, give, 2) == "give AS AS JH"
+    assert m.log_view(1)[-1] == "0: give three cards"
+    assert m.log_view(None)[-1] == "0: give three cards"
+    assert m.log_view(2)[-1] == "0: give AS AS JH"
 
 
 def test_short_of_the_asked_suit_pass_all_of_it_plus_others() -> None:
-    m = start(dealer=3, hands={2: "JC 10C"})
-    st = m.state
-    st.hands[2] = sorted(cards("JC 10C") + [c for c in st.hands[2] if c >> 4 != C][:18])
-    assert sum(1 for c in st.hands[2] if c >> 4 == C) == 2
+    m = scenario("pinochle", dealer=3, hands=whole_hands({2: "JC 10C"}, only={2: "DHS"}))
+    assert sum(1 for c in cards(" ".join(m.view(2).hand)) if c >> 4 == C) == 2
     win_bid(m, 0)
     m.apply(0, "ask clubs")
-    others = [c for c in st.hands[2] if c >> 4 != C]
+    others = [c for c in cards(" ".join(m.view(2).hand)) if c >> 4 != C]
     other, another = others[0], next(c for c in others if c != others[0])
     assert refused(m, 2, f"give JC {other} {another}") == "pinochle.pass.give"
     legal = m.legal_actions(2)
     assert all(sum(1 for c in a.cards if c >> 4 == C) == 2 for a in legal)
     m.apply(2, f"give JC 10C {other}")
-    assert m.state.phase == Phase.RETURN
+    assert table(m).phase == Phase.RETURN
 
 
 def test_trump_need_not_be_the_asked_suit_and_meld_is_laid_face_up() -> None:
@@ -324,36 +336,34 @@ def test_trump_need_not_be_the_asked_suit_and_meld_is_laid_face_up() -> None:
     m.apply(0, "ask clubs")
     give = m.legal_actions(2)[0]
     m.apply(2, give)
-    back = [c for c in m.state.hands[0] if c & 15 in (10, 11) and c >> 4 != D][:3]
+    back = [c for c in cards(" ".join(m.view(0).hand)) if c & 15 in (10, 11) and c >> 4 != D][:3]
     m.apply(0, Action("give", tuple(back)))
+    hand = cards(" ".join(m.view(0).hand))
     m.apply(0, "trump spades")
-    st = m.state
-    assert st.trump == S and st.phase == Phase.PLAY and m.to_act() == (0,)  # the bidder leads
+    assert table(m).fact("trump") == "spades" and table(m).phase == Phase.PLAY
+    assert m.to_act() == (0,)  # the bidder leads
     v = m.view(1)
     meld = next(e for e in v.events if e.kind == "meld" and e.seats == (0,))
     names = [part.rsplit(" ", 1)[0] for part in meld.text.split(": ", 1)[1].split(", ")]
     assert "marriage in spades" in names and "pinochle" in names and "aces" in names
-    assert meld.text.startswith(f"{{0}} melds {best_meld(st.hands[0], S)}: ")
-    assert v.fact("meld")[0] == best_meld(st.hands[0], S)
+    assert meld.text.startswith(f"{{0}} melds {best_meld(hand, S)}: ")
+    assert v.fact("meld")[0] == best_meld(hand, S)
     together = next(e for e in v.events if e.kind == "meld" and e.seats == (0, 2))
-    assert together.text == f"{{0}} and {{1}} meld {st.meld_points[0] + st.meld_points[2]} together"
+    assert together.text == f"{{0}} and {{1}} meld {v.fact('meld')[0] + v.fact('meld')[2]} together"
     # the meld cards are public, shown to all with the meld's names and points; the rest of the hand is not
     shown = next(z for z in v.zones if z.name == "meld" and z.owner == 0)
     assert "QS" in shown.pieces and "AS" in shown.pieces and Counter(meld.pieces) == Counter(shown.pieces)
     assert next(z for z in v.zones if z.name == "hand" and z.owner == 0).hidden == 20 - len(shown.pieces)
-    zones = [z for z in m.game.zones(st) if z.name == "meld" and z.owner == 0]
-    assert zones[0].visible_to is None
-    assert Counter(map(int, zones[0].cards)) == Counter(exposed_faces(st.melds[0]))
+    assert next(z for z in table(m).zones if z.name == "meld" and z.owner == 0).pieces == shown.pieces
+    assert Counter(shown.pieces) == Counter(card_text(f) for f in exposed_faces(find_melds(hand, S)))
     json.dumps(view_data(v))
 
 
 def test_book_example_ask_for_a_suit_to_complete_double_aces_and_name_another_trump() -> None:
     """The book: the bidder 'may have requested a suit he needed to complete a combination, such
     as double aces, but intend to have a different suit as trump'."""
-    m = start(dealer=3)
-    st = m.state
-    st.hands[0] = sorted(cards("AD AD AH AH AS AS AC KS QS KS QS JD JD 10H 10H 10D 10D JH JH QH"))
-    st.hands[2] = sorted(cards("AC 10C JC KH KH KD KD QD QD 10S 10S JS JS KH QH JD QH KD 10H JS"))
+    m = start(dealer=3, hands={0: "AD AD AH AH AS AS AC KS QS KS QS JD JD 10H 10H 10D 10D JH JH QH",
+                               2: "AC 10C JC KH KH KD KD QD QD 10S 10S JS JS KH QH JD QH KD 10H JS"})
     win_bid(m, 0, 60)
     m.apply(0, "ask clubs")
     # the partner holds exactly three clubs: they are the only pass allowed
@@ -361,33 +371,35 @@ def test_book_example_ask_for_a_suit_to_complete_double_aces_and_name_another_tr
     m.apply(2, "give AC 10C JC")
     m.apply(0, "give 10C JC 10H")
     m.apply(0, "trump spades")
-    assert st.trump == S and st.asked == C
-    meld = next(e for e in m.view(1).events if e.kind == "meld" and e.seats == (0,)).text.split(": ", 1)[1]
+    assert table(m).fact("trump") == "spades" and table(m).fact("asked") == "clubs"
+    meld = next(e for e in m.events(1) if e.kind == "meld" and e.seats == (0,)).text.split(": ", 1)[1]
     names = {part.rsplit(" ", 1)[0]: int(part.rsplit(" ", 1)[1]) for part in meld.split(", ")}
     # double aces 100 (with the passed ace of clubs), double marriage in trumps 30, double pinochle 30
     assert names == {"double aces": 100, "double marriage in spades": 30, "double pinochle": 30}
-    assert st.meld_points[0] == 160
+    assert table(m).fact("meld")[0] == 160
 
 
 def test_playing_a_shown_card_takes_it_off_the_table() -> None:
-    m = at_play({0: "KH QH JC", 1: "JH 10C 10C", 2: "JH JC JC", 3: "JH JC JC"}, trump=H)
-    st = m.state
-    st.exposed[0] = cards("KH QH")
+    m = play_from(SUITS, trump="hearts")
+    laid = Counter(next(z for z in m.view(2).zones if z.name == "meld" and z.owner == 0).pieces)
+    assert laid == Counter(all_of("H").split())  # four runs: every heart is shown
     m.apply(0, "play KH")
-    assert [str(c) for c in st.exposed[0]] == ["QH"]
-    assert next(z for z in m.view(2).zones if z.name == "meld" and z.owner == 0).pieces == ("QH",)
+    after = Counter(next(z for z in m.view(2).zones if z.name == "meld" and z.owner == 0).pieces)
+    assert laid - after == Counter(["KH"]) and after["KH"] == 3
 
 
 # --- the play ----------------------------------------------------------------------------------
 def test_must_follow_suit() -> None:
-    m = at_play({0: "KC", 1: "JC AH", 2: "JC", 3: "JC"}, trump=S)
+    m = play_from(whole_hands({0: "KC", 1: "JC AH"}, only={1: "CDH"}), trump="spades")  # seat 1 has no AS
     m.apply(0, "play KC")
     assert refused(m, 1, "play AH") == "pinochle.play.follow"
     assert refused(m, 1, "play AS") == "tricks.from-hand"
 
 
 def test_must_crawl_and_may_lose_when_unable() -> None:
-    m = at_play({0: "KC", 1: "AC JC", 2: "QC JC", 3: "10C JC"}, trump=S)
+    # the only clubs seats 1 to 3 hold are these
+    m = play_from(whole_hands({0: "KC", 1: "AC JC", 2: "QC JC", 3: "10C JC"}, only={1: "DHS", 2: "DHS", 3: "DHS"}),
+                  trump="spades")
     m.apply(0, "play KC")
     assert playable(m, 1) == {"play AC"}  # must beat the king
     assert refused(m, 1, "play JC") == "pinochle.play.crawl"
@@ -396,17 +408,17 @@ def test_must_crawl_and_may_lose_when_unable() -> None:
     m.apply(2, "play JC")
     assert playable(m, 3) == {"play 10C", "play JC"}  # a ten cannot beat the ace
     m.apply(3, "play 10C")
-    assert m.state.tricks_won[1] == 1
+    assert trick_winners(m) == [1]
 
 
 def test_crawl_in_trumps_when_trumps_are_led() -> None:
-    m = at_play({0: "KS", 1: "AS QS", 2: "JS", 3: "JS"}, trump=S)
+    m = play_from(whole_hands({0: "KS", 1: "AS QS"}), trump="spades")
     m.apply(0, "play KS")
     assert refused(m, 1, "play QS") == "pinochle.play.crawl"
 
 
 def test_after_a_trump_any_card_of_the_suit_led() -> None:
-    m = at_play({0: "KC", 1: "QS", 2: "AC JC", 3: "JC"}, trump=S)
+    m = play_from(whole_hands({0: "KC", 1: "QS", 2: "AC JC", 3: "JC"}, only={1: "DHS", 2: "DHS"}), trump="spades")
     m.apply(0, "play KC")
     m.apply(1, "play QS")
     assert playable(m, 2) == {"play AC", "play JC"}  # no club can beat a trump
@@ -414,14 +426,18 @@ def test_after_a_trump_any_card_of_the_suit_led() -> None:
 
 
 def test_must_trump_when_void() -> None:
-    m = at_play({0: "KC", 1: "JS AH", 2: "JC", 3: "JC"}, trump=S)
+    m = play_from(whole_hands({0: "KC", 1: "JS AH"}, only={1: "DH"}), trump="spades")
     m.apply(0, "play KC")
     assert playable(m, 1) == {"play JS"}
     assert refused(m, 1, "play AH") == "pinochle.play.must-trump"
 
 
+OVER_TRUMP = whole_hands({0: "KC", 1: "KS", 2: "JS AS AH", 3: "QS AD"}, only={1: "DHS", 2: "DH", 3: "DH"})
+"""Seat 0 holds every club; seat 2's only spades are the JS and AS, seat 3's the QS."""
+
+
 def test_must_over_trump_if_able_else_still_trump() -> None:
-    m = at_play({0: "KC", 1: "KS", 2: "JS AS AH", 3: "QS AD"}, trump=S)
+    m = play_from(OVER_TRUMP, trump="spades")
     m.apply(0, "play KC")
     m.apply(1, "play KS")
     assert playable(m, 2) == {"play AS"}
@@ -433,19 +449,20 @@ def test_must_over_trump_if_able_else_still_trump() -> None:
 
 
 def test_no_led_suit_and_no_trumps_any_card() -> None:
-    m = at_play({0: "KC", 1: "AH JD", 2: "JC", 3: "JC"}, trump=S)
+    hands = whole_hands({0: "KC", 1: "AH JD"}, only={1: "DH"})
+    m = play_from(hands, trump="spades")
     m.apply(0, "play KC")
-    assert playable(m, 1) == {"play AH", "play JD"}
+    assert playable(m, 1) == {f"play {c}" for c in hands[1].split()} >= {"play AH", "play JD"}
 
 
 def test_first_of_identical_cards_wins() -> None:
-    m = at_play({0: "AH QC", 1: "AH JC", 2: "JH KC", 3: "JH KC"}, trump=S, bidder=0)
+    m = play_from(whole_hands({0: "AH QC", 1: "AH JC", 2: "JH KC", 3: "JH KC"}, only={1: "CDS"}), trump="spades")
     m.apply(0, "play AH")
     assert playable(m, 1) == {"play AH"}  # an identical ace does not beat it, but must follow
     m.apply(1, "play AH")
     m.apply(2, "play JH")
     m.apply(3, "play JH")
-    assert m.state.tricks_won == [1, 0, 0, 0] and m.to_act() == (0,)  # winner leads
+    assert trick_winners(m) == [0] and m.to_act() == (0,)  # winner leads
 
 
 # --- scoring ------------------------------------------------------------------------------------
@@ -453,24 +470,13 @@ def test_trick_points_ace_ten_king_and_last_trick_make_fifty() -> None:
     assert sum(POINTS[c] for c in pinochle_deck()) == 48
     m = start(dealer=3)
     rng = random.Random(3)
-    while m.state.hand_no == 1:
+    while table(m).hand_no == 1:
         s = m.to_act()[0]
         legal = [a for a in m.legal_actions(s) if a.verb != "throw"]
         m.apply(s, rng.choice(legal))
     row = m.sheet.rows[-1]
     tricks_taken = [int(n.split(" and ")[1].split(" in tricks")[0]) for n in row.notes if " in tricks " in n]
     assert sum(tricks_taken) == 50
-
-
-def one_trick(bidder: int, high: int, win_by_bidders: bool, meld=(0, 0, 0, 0), **options):
-    """A last trick worth 3 + 2 taken by the bidders' side or the other side."""
-    if win_by_bidders:
-        hands = {bidder: "AH", (bidder + 1) % 4: "JH", (bidder + 2) % 4: "KH", (bidder + 3) % 4: "10H"}
-    else:
-        hands = {bidder: "JH", (bidder + 1) % 4: "AH", (bidder + 2) % 4: "KH", (bidder + 3) % 4: "10H"}
-    m = at_play(hands, trump=S, bidder=bidder, high=high, **options)
-    m.state.meld_points = list(meld)
-    return m
 
 
 def play_out(m) -> None:
@@ -482,38 +488,40 @@ def play_out(m) -> None:
 
 
 def test_made_both_sides_score_meld_plus_tricks() -> None:
-    m = one_trick(0, high=25, win_by_bidders=True, meld=(10, 4, 12, 3))
+    m = play_from(SUITS, trump="hearts", bidder=0, high=25)
+    assert table(m).fact("meld") == [515, 8, 8, 8]
     play_out(m)
+    assert trick_winners(m) == [0] * 20
     row = m.sheet.rows[-1]
-    # bidders: meld 22 + ace, ten, king 3 + last trick 2 = 27 >= 25
-    assert row.points == (27, 7)
+    # bidders: meld 515 + 8, all 48 counters and the last trick's 2 = 573 >= 25; the others their meld 8 + 8
+    assert row.points == (573, 16)
     assert any("[pinochle.score.made]" in n for n in row.notes)
     assert any("[pinochle.count.last]" in n for n in row.notes)
 
 
 def test_set_loses_the_bid_and_the_others_keep_their_points() -> None:
-    m = one_trick(1, high=30, win_by_bidders=True, meld=(6, 10, 2, 10))
+    m = play_from(SUITS, trump="hearts", bidder=1, high=30)
     play_out(m)
+    assert trick_winners(m) == [0] * 20  # seat 0 trumps the first lead and leads hearts from then on
     row = m.sheet.rows[-1]
-    # seats 1 & 3 took 5 with meld 20 = 25 < 30: set
-    assert row.points == (8, -30)
+    # seats 1 & 3 took nothing with meld 16 < 30: set; seats 0 & 2 keep their 523 meld and 50 in tricks
+    assert row.points == (573, -30)
     assert any("[pinochle.score.set]" in n for n in row.notes)
 
 
 def test_throw_in_before_the_first_lead() -> None:
-    m = one_trick(0, high=50, win_by_bidders=True, meld=(10, 4, 12, 3))
+    m = play_from(SUITS, trump="hearts", bidder=0, high=50)
     assert "throw in" in playable(m, 0)
     assert "throw in" not in playable(m, 1)
     m.apply(0, "throw in")
     row = m.sheet.rows[-1]
-    assert row.points == (-50, 7)  # nothing for the bidders' meld; the others add their meld only
+    assert row.points == (-50, 16)  # nothing for the bidders' meld; the others add their meld only
     assert any("[pinochle.score.throw-in]" in n for n in row.notes)
-    assert m.state.hand_no == 2 and m.state.phase == Phase.BID
+    assert table(m).hand_no == 2 and table(m).phase == Phase.BID
 
 
 def test_no_throw_in_once_play_has_begun() -> None:
-    m = one_trick(0, high=50, win_by_bidders=True)
-    m.state.hands = [sorted(cards(t)) for t in ("AH JC", "JH JC", "KH JC", "10H JC")]
+    m = play_from(SUITS, trump="hearts", bidder=0, high=50)
     m.apply(0, "play AH")
     for s in (1, 2, 3):
         m.apply(s, [a for a in m.legal_actions(s)][0])
@@ -522,40 +530,44 @@ def test_no_throw_in_once_play_has_begun() -> None:
 
 
 def test_throw_in_option_off() -> None:
-    m = one_trick(0, high=50, win_by_bidders=True, throw_in=False)
+    m = play_from(SUITS, trump="hearts", bidder=0, high=50, throw_in=False)
     assert "throw in" not in playable(m, 0)
     assert refused(m, 0, "throw in") == "pinochle.score.no-throw-in"
 
 
 def test_game_to_500() -> None:
-    m = one_trick(0, high=25, win_by_bidders=True, meld=(10, 0, 10, 0))
-    m.state.sheet = ScoreSheet(m.state.sheet.columns, start=(480, 100))
+    m = play_from(SUITS, trump="hearts", bidder=0, high=25, scores=[480, 100])
     play_out(m)
+    assert m.sheet.totals == (480 + 573, 100 + 16)
     assert m.over and m.to_act() == ()
     assert m.result().winners == (0, 2)
     assert refused(m, 0, "pass") == "engine.over"
 
 
 def test_both_reach_500_the_bidders_win_even_when_behind() -> None:
-    m = one_trick(1, high=25, win_by_bidders=False, meld=(40, 25, 0, 0))
-    m.state.sheet = ScoreSheet(m.state.sheet.columns, start=(480, 495))
+    # Seat 0 holds every heart and takes every trick; the bidder, seat 1, makes 25 on meld alone: a
+    # double pinochle (30) and its partner's double marriage in spades (4).
+    hands = {0: all_of("H"), 1: "JD JD QS QS AC AC AC AC 10C 10C 10C 10C KC KC KC KC JC JC JC JC",
+             2: "AD AD AD AD 10D 10D 10D 10D KD KD KD KD QD QD QD QD JD JD QC QC",
+             3: "AS AS AS AS 10S 10S 10S 10S KS KS KS KS QS QS JS JS JS JS QC QC"}
+    m = play_from(hands, trump="hearts", bidder=1, high=25, scores=[480, 495])
+    assert table(m).fact("meld") == [515, 30, 8, 4]
     play_out(m)
-    # seats 0 & 2: 40 meld + 5 = 45 -> 525; bidders seats 1 & 3: 25 meld >= 25 -> 520
-    assert m.sheet.totals == (525, 520)
+    # seats 0 & 2: 523 meld + 50 -> 1053; bidders seats 1 & 3: 34 meld >= 25 -> 529
+    assert m.sheet.totals == (1053, 529)
     assert m.over and m.result().winners == (1, 3)
 
 
 def test_throw_in_can_hand_the_game_to_the_other_side() -> None:
-    m = one_trick(1, high=25, win_by_bidders=True, meld=(30, 0, 0, 0))
-    m.state.sheet = ScoreSheet(m.state.sheet.columns, start=(480, 495))
+    m = play_from(SUITS, trump="hearts", bidder=1, high=25, scores=[480, 495])
     m.apply(1, "throw in")
-    assert m.sheet.totals == (510, 470)
+    assert m.sheet.totals == (480 + 523, 470)
     assert m.over and m.result().winners == (0, 2)
 
 
 def test_dealer_rotates_and_a_whole_game_ends() -> None:
     m = gamenight.load("pinochle", seed=8, options={"target": 150})
-    dealers = [m.state.dealer]
+    dealers = [table(m).dealer]
     rng = random.Random(8)
     from gamenight.bots import make_bot
     bot = make_bot("pinochle")
@@ -564,7 +576,7 @@ def test_dealer_rotates_and_a_whole_game_ends() -> None:
         rows = len(m.sheet.rows)
         m.apply(s, bot.choose(m.view(s), m.legal_actions(s), rng))
         if len(m.sheet.rows) != rows and not m.over:
-            dealers.append(m.state.dealer)
+            dealers.append(table(m).dealer)
     assert all((b - a) % 4 == 1 for a, b in zip(dealers, dealers[1:]))
     assert max(m.sheet.totals) >= 150
 
@@ -594,7 +606,7 @@ def test_auction_refusals_say_why() -> None:
     m.apply(1, "pass")
     m.apply(2, "pass")
     m.apply(3, "pass")
-    assert m.state.phase == Phase.ASK
+    assert table(m).phase == Phase.ASK
     m2 = start(dealer=3)
     m2.apply(0, "pass")
     m2.apply(1, "bid 30")
@@ -612,8 +624,8 @@ def test_auction_refusals_say_why() -> None:
 
 
 def test_exchange_refusals_say_why() -> None:
-    m = start(dealer=3, hands={0: "AH AH 10H KH QH JH"})
-    m.state.hands[2] = sorted(cards("KH QH JH 10H AC AS 10C 10C KC QC JC JC 10D 10D KD QD JD JD 10S KS"))
+    m = start(dealer=3, hands={0: "AH AH 10H KH QH JH",
+                               2: "KH QH JH 10H AC AS 10C 10C KC QC JC JC 10D 10D KD QD JD JD 10S KS"})
     win_bid(m, 0)
     m.apply(0, "ask hearts")
     assert refusal(m, 2, "give AC KH QH") == ("pinochle.pass.give", "hearts were asked for and you hold 4: pass 3 "
@@ -627,7 +639,9 @@ def test_exchange_refusals_say_why() -> None:
 
 
 def test_play_refusals_say_why() -> None:
-    m = at_play({0: "KC", 1: "AC JC AH", 2: "KS JS AH", 3: "QS AD"}, trump=S)
+    # seat 1's only clubs are the AC and JC; seats 2 and 3 have none
+    m = play_from(whole_hands({0: "KC", 1: "AC JC AH", 2: "KS JS AH", 3: "QS AD"}, only={1: "DHS", 2: "DHS", 3: "DHS"}),
+                  trump="spades")
     m.apply(0, "play KC")
     assert refusal(m, 1, "play AH") == ("pinochle.play.follow", "clubs were led and you hold 2 of them")
     assert refusal(m, 1, "play JC") == ("pinochle.play.crawl", "you can beat KC, so you must")
@@ -635,7 +649,7 @@ def test_play_refusals_say_why() -> None:
     assert refusal(m, 2, "play AH") == ("pinochle.play.must-trump", "you have no clubs, so you must trump")
     m.apply(2, "play JS")
     assert refusal(m, 3, "play AD") == ("pinochle.play.must-trump", "you have no clubs, so you must trump")
-    m = at_play({0: "KC", 1: "KS", 2: "JS AS AH", 3: "QS AD"}, trump=S)
+    m = play_from(OVER_TRUMP, trump="spades")
     m.apply(0, "play KC")
     m.apply(1, "play KS")
     assert refusal(m, 2, "play JS") == ("pinochle.play.over-trump", "you can beat the trump KS, so you must")
@@ -643,21 +657,24 @@ def test_play_refusals_say_why() -> None:
 
 
 def test_a_hand_lists_every_physical_card_and_the_moves_list_a_face_once() -> None:
-    m = at_play({0: "AH AH KH QS QS", 1: "JC", 2: "JC", 3: "JC"}, trump=S)
-    assert m.view(0).hand == ("KH", "AH", "AH", "QS", "QS")
-    assert sorted(str(a) for a in m.legal_actions(0) if a.verb == "play") == ["play AH", "play KH", "play QS"]
+    # seat 0 has no meld: its whole hand is in its hand zone
+    m = play_from(whole_hands({0: "AH AH AH AH 10H 10H 10H 10H JH JH JH JH AC AC AC AC 10C 10C 10C 10C"}),
+                  trump="spades")
+    assert m.view(0).hand == ("10C",) * 4 + ("AC",) * 4 + ("10H",) * 4 + ("JH",) * 4 + ("AH",) * 4
+    assert sorted(str(a) for a in m.legal_actions(0) if a.verb == "play") == [
+        "play 10C", "play 10H", "play AC", "play AH", "play JH"]
     m.apply(0, "play AH")
-    assert sorted(m.view(0).hand) == ["AH", "KH", "QS", "QS"]
+    assert Counter(m.view(0).hand) == Counter({"10C": 4, "AC": 4, "10H": 4, "JH": 4, "AH": 3})
     assert [(e.text, e.seats) for e in m.events(1) if e.kind == "play"] == [("{0} plays AH", (0,))]
 
 
 def test_throw_in_refusals_and_events() -> None:
-    m = one_trick(0, high=50, win_by_bidders=True, throw_in=False)
+    m = play_from(SUITS, trump="hearts", bidder=0, high=50, throw_in=False)
     assert refusal(m, 0, "throw in") == ("pinochle.score.no-throw-in", "this table plays every hand out")
-    m = one_trick(0, high=50, win_by_bidders=True, meld=(10, 4, 12, 3))
+    m = play_from(SUITS, trump="hearts", bidder=0, high=50)
     m.apply(0, "throw in")
     summary = [(e.text, e.seats) for e in m.events(None) if e.kind == "summary"]
-    assert summary == [("{0} throws in the hand: {0} and {1} lose their bid of 50; {2} and {3} add their meld of 7",
+    assert summary == [("{0} throws in the hand: {0} and {1} lose their bid of 50; {2} and {3} add their meld of 16",
                         (0, 2, 1, 3))]
 
 
@@ -665,13 +682,16 @@ def test_meld_is_shown_to_everyone_with_its_names_and_points() -> None:
     m = start(dealer=3, hands={0: "KS QS JD AC AD AH AS"})
     win_bid(m, 0)
     m.apply(0, "ask spades")
-    m.apply(2, m.legal_actions(2)[0])
-    m.apply(0, m.legal_actions(0)[0])
+    given = m.legal_actions(2)[0]
+    m.apply(2, given)
+    m.apply(0, given)  # the same three straight back: seat 0 keeps the hand it was dealt
+    melds = find_melds(cards(" ".join(m.view(0).hand)), S)
     m.apply(0, "trump spades")
-    st = m.state
+    shown = next(z for z in table(m).zones if z.name == "meld" and z.owner == 0).pieces
     for viewer in (1, 3, None):
         meld = next(e for e in m.events(viewer) if e.kind == "meld" and e.seats == (0,))
-        parts = ", ".join(f"{x.name} {x.points}" for x in st.melds[0])
-        assert meld.text == f"{{0}} melds {st.meld_points[0]}: {parts}"
-        assert Counter(meld.pieces) == Counter(str(c) for c in st.exposed[0])
-    assert "[pinochle.meld.aces]" in " ".join(m.game._meld_notes(st))
+        parts = ", ".join(f"{x.name} {x.points}" for x in melds)
+        assert meld.text == f"{{0}} melds {m.view(viewer).fact('meld')[0]}: {parts}"
+        assert Counter(meld.pieces) == Counter(shown)
+    play_out(m)
+    assert "[pinochle.meld.aces]" in " ".join(m.sheet.rows[-1].notes)

@@ -15,36 +15,65 @@ from gamenight import IllegalAction, cards
 from gamenight.bots import RandomBot, has_heuristic, make_bot
 from gamenight.core.cards import piquet_deck
 from gamenight.engine.actions import Action
-from gamenight.engine.view import view_data
+from gamenight.engine.view import ZoneKind, view_data
 from gamenight.games.toepen import RULES, Phase, is_all_court
 from gamenight.rulebook.render import build_book, render
+from gamenight.testing import scenario
+
+DECK = [str(c) for c in piquet_deck()]
+
+
+def deal(hands: dict[int, str], players: int = 4, dealer: int = 0, stock: str | None = None, moves=(),
+         **options):
+    """A match dealt ``hands`` (seats not named get the next cards of the deck); ``stock``
+    lists the first cards drawn from the stock, in order. ``moves`` are played on."""
+    given = {s: t.split() for s, t in hands.items()}
+    top = stock.split() if stock else []
+    used = {*top, *(c for h in given.values() for c in h)}
+    free = [c for c in DECK if c not in used]
+    for s in range(players):
+        if s not in given:
+            given[s], free = free[:4], free[4:]
+    return scenario("toepen", players=players, dealer=dealer, options=options,
+                    hands={s: " ".join(h) for s, h in given.items()}, zones={"stock": top + free}, moves=moves)
+
+
+def keeps(players: int = 4, dealer: int = 0) -> list[tuple[int, str]]:
+    """Everyone keeps their hand, from the dealer's left: the play begins."""
+    return [((dealer + i) % players, "keep") for i in range(1, players + 1)]
 
 
 def start(hands: dict[int, str], players: int = 4, dealer: int = 0, stock: str | None = None,
-          play: bool = False, chips: list[int] | None = None, **options):
-    """Deal known hands (others get what is left); ``stock`` lists the next cards drawn."""
-    m = gamenight.load("toepen", players=players, seed=3, options=options)
-    st = m.state
-    hs = {s: cards(t) for s, t in hands.items()}
-    top = cards(stock) if stock else []
-    used = {int(c) for h in [*hs.values(), top] for c in h}
-    free = [c for c in piquet_deck() if int(c) not in used]
-    for s in range(players):
-        if s not in hs:
-            hs[s], free = free[:4], free[4:]
-    st.hands = [sorted(hs[s]) for s in range(players)]
-    st.stock = top + free
-    st.dealer = dealer
-    if chips is not None:
-        st.chips = list(chips)
-    st.exchange_queue = [(dealer + i) % players for i in range(1, players + 1)]
-    st.exchange_count = [0] * players
-    if play:
-        m.game._start_play(st)
-    else:
-        st.phase = Phase.EXCHANGE
-        m.game._next_exchange(st)
+          play: bool = False, **options):
+    """Deal known hands; the exchange is under way, or with ``play`` over (everyone kept)."""
+    return deal(hands, players, dealer, stock, keeps(players, dealer) if play else (), **options)
+
+
+def play_cards(m) -> None:
+    """The player on turn plays their first card until the hand is over."""
+    hand = m.view(None).hand_no
+    while not m.over and m.view(None).hand_no == hand:
+        s = m.to_act()[0]
+        m.apply(s, next(a for a in m.legal_actions(s) if a.verb == "play"))
+
+
+TENS = "10C 10D 10H 10S"
+"""A hand that wins every trick: it holds the highest card of every suit."""
+
+
+def second_hand(**options):
+    """Chips for everyone (``options``); a first hand, dealer seat 0, that seat 2 wins with
+    the four 10s at a stake of 1, so every other seat loses a chip; then seat 2 deals the
+    second hand, everyone keeps and seat 3 is on turn."""
+    m = start({2: TENS}, play=True, **options)
+    play_cards(m)
+    for seat, move in keeps(dealer=2):
+        m.apply(seat, move)
     return m
+
+
+def chips(m) -> list[int]:
+    return m.view(None).fact("chips")
 
 
 def refused(m, seat, action) -> str:
@@ -66,15 +95,25 @@ def play_trick(m, *moves: str) -> None:
         m.apply(m.to_act()[0], mv)
 
 
+def leader(m) -> int:
+    """Who is on turn: after a trick, its winner."""
+    return m.to_act()[0]
+
+
+def trick(m) -> list[str]:
+    return list(m.view(None).pieces("trick"))
+
+
 # --- cards and dealing ----------------------------------------------------------------------
 @pytest.mark.parametrize("players", [3, 4, 8])
 def test_deal_four_each_and_stock(players):
     m = gamenight.load("toepen", players=players, seed=1)
-    st = m.state
-    assert len(st.deck) == 32 and {c & 15 for c in st.deck} == set(range(7, 15))
-    assert all(len(st.hands[s]) == 4 for s in range(players))
-    assert len(st.stock) == 32 - 4 * players
+    deck = m.game.all_cards(m.state)  # the pack itself is in no zone: the views show hands and the stock
+    assert len(deck) == 32 and {c & 15 for c in deck} == set(range(7, 15))
+    hands = [m.view(s).hand for s in range(players)]
+    assert all(len(h) == 4 for h in hands)
     assert m.view(0).zone("stock").hidden == 32 - 4 * players
+    assert len({c for h in hands for c in h}) == 4 * players
 
 
 def test_numbers_outrank_aces_and_faces():
@@ -82,10 +121,10 @@ def test_numbers_outrank_aces_and_faces():
     m = start({1: "JH 7C 8C 9C", 2: "AH 7D 8D 9D", 3: "10H 7S 8S 9S", 0: "KH QH JC QC"}, play=True)
     assert m.to_act() == (1, 0, 2, 3)  # seat 1 leads; anyone may knock
     play_trick(m, "play JH", "play AH", "play 10H", "play KH")
-    assert m.state.leader == 3
+    assert leader(m) == 3
     m2 = start({1: "AS 7C 8C 9C", 2: "7S JD 8D 9D", 3: "KS 10D 8H 9H", 0: "QS 10C QC JC"}, play=True)
     play_trick(m2, "play AS", "play 7S", "play KS", "play QS")
-    assert m2.state.leader == 2  # the 7 beats the ace
+    assert leader(m2) == 2  # the 7 beats the ace
 
 
 def test_follow_suit_and_off_suit_never_wins():
@@ -95,7 +134,7 @@ def test_follow_suit_and_off_suit_never_wins():
     m.apply(2, "play AH")
     m.apply(3, "play 10D")  # cannot follow: any card, but it cannot win
     m.apply(0, "play KD")
-    assert m.state.leader == 2
+    assert leader(m) == 2
     assert refused(m, 2, "play 7S") == "tricks.from-hand"
 
 
@@ -104,14 +143,14 @@ def test_only_the_last_trick_counts_and_the_winner_deals():
     play_trick(m, "play 10C", "play 7C", "play 8C", "play 9C")
     play_trick(m, "play 10D", "play 7D", "play 8D", "play 9D")
     play_trick(m, "play 10H", "play 7H", "play 8H", "play 9H")
-    assert m.state.tricks_won[1] == 3
+    assert [e.seats for e in m.events(None) if e.kind == "trick"] == [(1,)] * 3
     play_trick(m, "play 7S", "play 10S", "play 8S", "play 9S")
     row = m.sheet.rows[-1]
     assert row.points == (-1, -1, 0, -1)  # seat 2 won only the last trick, and the hand
     assert any("[toepen.last-trick]" in n for n in row.notes)
     assert any("[toepen.out-of-play]" in n for n in row.notes)
-    assert sum(m.state.chips) == 40 - 3  # lost chips leave the game
-    assert m.state.dealer == 2
+    assert sum(chips(m)) == 40 - 3  # lost chips leave the game
+    assert m.view(None).dealer == 2
 
 
 # --- knocking and folding ------------------------------------------------------------------
@@ -120,7 +159,7 @@ def test_knock_raises_by_one_and_fold_pays_the_old_value():
     to four makes a folding player pay three."""
     m = start({1: "10C 10D 10H 7S", 2: "7C 7D 7H 10S", 3: "8C 8D 8H 8S", 0: "9C 9D 9H 9S"}, play=True)
     m.apply(1, "knock")
-    assert m.state.phase == Phase.RESPOND and m.to_act() == (2, 3, 0)  # everyone else answers at once
+    assert m.view(None).phase == Phase.RESPOND and m.to_act() == (2, 3, 0)  # everyone else answers at once
     assert m.view(3).fact("raised") == 2 and m.view(3).fact("knocker") == 1
     for s in (2, 3, 0):
         m.apply(s, "stay")
@@ -129,19 +168,19 @@ def test_knock_raises_by_one_and_fold_pays_the_old_value():
     m.apply(2, "knock")
     for s in (3, 0, 1):
         m.apply(s, "stay")
-    assert m.state.stake == 3
+    assert m.view(None).fact("stake") == 3
     m.apply(2, "play 7C")
     m.apply(3, "knock")
     m.apply(0, "fold")
-    assert m.state.chips[0] == 10 - 3
-    assert not m.state.active[0] and m.state.hands[0] == []
+    assert chips(m)[0] == 10 - 3
+    assert m.view(0).hand == () and 0 not in m.to_act()
     assert m.view(1).fact("folded") == [0]
     assert len(m.view(0).pieces("folded")) == 4 and m.view(1).zone("folded").hidden == 4  # face down
     m.apply(1, "stay")
     m.apply(2, "stay")
-    assert m.state.stake == 4
+    assert m.view(None).fact("stake") == 4
     m.apply(3, "play 8C")
-    assert m.state.leader == 1  # 10C wins; seat 0 no longer plays
+    assert leader(m) == 1  # 10C wins; seat 0 no longer plays
     play_trick(m, "play 10D", "play 7D", "play 8D")
     play_trick(m, "play 10H", "play 7H", "play 8H")
     play_trick(m, "play 7S", "play 10S", "play 8S")
@@ -158,7 +197,7 @@ def test_all_fold_knocker_wins_and_deals():
     row = m.sheet.rows[-1]
     assert row.points == (-1, 0, -1, -1)
     assert any("[toepen.all-fold]" in n for n in row.notes)
-    assert m.state.dealer == 1 and m.state.hand_no == 2
+    assert m.view(None).dealer == 1 and m.view(None).hand_no == 2
 
 
 def test_folding_withdraws_a_card_already_in_the_trick():
@@ -169,15 +208,28 @@ def test_folding_withdraws_a_card_already_in_the_trick():
     m.apply(0, "stay")
     m.apply(1, "stay")
     m.apply(2, "fold")
-    assert [str(c) for _, c in m.state.trick] == ["JH"]
+    assert trick(m) == ["JH"]
     assert m.view(None).pieces("withdrawn") == ("AH",)
     m.apply(3, "play 10H")
     m.apply(0, "play KH")
-    assert m.state.leader == 3 and m.state.trick == []
+    assert leader(m) == 3 and trick(m) == []
+
+
+LAST_TRICK = {1: "10H 10D 10S 7C", 2: "8C 7H 7D 7S", 3: "9C 8H 8D 8S", 0: "10C 9H 9D 9S"}
+"""Seat 1 leads and wins the first three tricks with its 10s; each seat keeps one club for the
+last trick: seat 1 the 7, seat 2 the 8, seat 3 the 9 and seat 0 the 10."""
+
+
+def last_trick(**options):
+    m = start(LAST_TRICK, play=True, **options)
+    for suit in "HDS":
+        play_trick(m, f"play 10{suit}", f"play 7{suit}", f"play 8{suit}", f"play 9{suit}")
+    assert [m.view(s).hand for s in (1, 2, 3, 0)] == [("7C",), ("8C",), ("9C",), ("10C",)]
+    return m
 
 
 def test_fold_with_an_empty_hand():
-    m = start({1: "7C", 2: "8C", 3: "9C", 0: "10C"}, play=True)
+    m = last_trick()
     m.apply(1, "play 7C")
     m.apply(2, "play 8C")
     m.apply(3, "knock")
@@ -185,23 +237,24 @@ def test_fold_with_an_empty_hand():
     assert m.legal_actions(1) == [Action("fold"), Action("stay")]  # calling out 'fold' with no cards
     m.apply(1, "fold")
     m.apply(2, "stay")
-    assert [str(c) for _, c in m.state.trick] == ["8C"]
+    assert trick(m) == ["8C"]
     m.apply(3, "play 9C")
     m.apply(0, "play 10C")
     assert m.sheet.rows[-1].points == (0, -1, -2, -2)
 
 
 def test_cannot_knock_above_your_chips_but_may_stay_uncovered():
-    m = start({1: "10C 10D 10H 7S"}, play=True, chips=[10, 1, 10, 1])
-    assert Action("knock") not in m.legal_actions(1)
-    assert refused(m, 1, "knock") == "toepen.knock.cover"
-    m.apply(1, "play 10C")
+    m = second_hand(chips=2)
+    assert chips(m) == [1, 1, 2, 1] and m.to_act()[0] == 3
+    assert Action("knock") not in m.legal_actions(3)
+    assert refused(m, 3, "knock") == "toepen.knock.cover"
+    m.apply(3, next(a for a in m.legal_actions(3) if a.verb == "play"))
     m.apply(2, "knock")
     m.apply(3, "stay")  # worth 2, seat 3 holds 1 chip: staying is allowed
     m.apply(0, "fold")
     m.apply(1, "fold")
-    assert m.state.chips[1] == 0
-    assert m.state.stake == 2
+    assert chips(m)[1] == 0
+    assert m.view(None).fact("stake") == 2
 
 
 def test_knocking_again_and_the_no_double_knock_option():
@@ -213,7 +266,7 @@ def test_knocking_again_and_the_no_double_knock_option():
     m.apply(1, "knock")
     for s in (2, 3, 0):
         m.apply(s, "stay")
-    assert m.state.stake == 3
+    assert m.view(None).fact("stake") == 3
     strict = start({1: "10C 10D 10H 7S", 2: "7C 7D 7H 10S"}, play=True, no_double_knock=True)
     strict.apply(1, "knock")
     for s in (2, 3, 0):
@@ -229,10 +282,10 @@ def test_knocking_again_and_the_no_double_knock_option():
 # --- the exchange and the challenge ----------------------------------------------------------
 def test_exchange_unchallenged_keeps_the_discard_secret():
     m = start({1: "AS KS QS JS"}, stock="7H 8H 9H 10H")
-    assert m.state.phase == Phase.EXCHANGE and m.to_act() == (1,)
+    assert m.view(None).phase == Phase.EXCHANGE and m.to_act() == (1,)
     m.apply(1, "exchange")
-    assert [str(c) for c in m.state.hands[1]] == ["7H", "8H", "9H", "10H"]
-    assert m.to_act() == (2,) and m.state.phase == Phase.CHALLENGE
+    assert sorted(m.view(1).hand) == sorted(["7H", "8H", "9H", "10H"])
+    assert m.to_act() == (2,) and m.view(None).phase == Phase.CHALLENGE
     for s in (2, 3, 0):
         m.apply(s, "pass")
     ex = m.view(2).zone("discard")
@@ -244,7 +297,7 @@ def test_exchange_unchallenged_keeps_the_discard_secret():
     theirs = next(e for e in m.events(2) if e.kind == "exchange")
     assert theirs.text == "{0} discards their hand face down and draws four new cards" and theirs.pieces == ()
     # the next player is asked; an exchange may not be repeated by default
-    assert m.state.phase == "exchange" and m.to_act() == (2,)
+    assert m.view(None).phase == "exchange" and m.to_act() == (2,)
 
 
 def test_wrong_challenge_costs_the_challenger():
@@ -252,15 +305,15 @@ def test_wrong_challenge_costs_the_challenger():
     m.apply(1, "exchange")
     m.apply(2, "pass")
     m.apply(3, "challenge")
-    assert m.state.chips == [10, 10, 10, 9]
+    assert chips(m) == [10, 10, 10, 9]
     assert sorted(m.view(0).pieces("discard")) == ["AS", "JS", "KS", "QS"]  # exposed to all
     challenge = [e for e in m.events(0) if e.kind == "challenge"][-1]
     assert challenge.text == "{0} challenges {1}'s discard: JS QS KS AS, all aces and faces, so {0} loses 1"
     assert challenge.seats == (3, 1) and sorted(challenge.pieces) == ["AS", "JS", "KS", "QS"]
-    assert m.state.phase == Phase.EXCHANGE
+    assert m.view(None).phase == Phase.EXCHANGE
     for s in (2, 3, 0):
         m.apply(s, "keep")
-    assert m.state.phase == Phase.PLAY
+    assert m.view(None).phase == Phase.PLAY
     m.apply(1, "knock")
     for s in (2, 3, 0):
         m.apply(s, "fold")
@@ -272,21 +325,21 @@ def test_a_bluff_caught_costs_the_discarder_who_keeps_the_new_hand():
     m = start({1: "AS KS QS 7H"}, stock="8H 9H 10H JH")
     m.apply(1, "exchange")
     m.apply(2, "challenge")
-    assert m.state.chips == [10, 9, 10, 10]
-    assert [str(c) for c in m.state.hands[1]] == ["8H", "9H", "10H", "JH"]
+    assert chips(m) == [10, 9, 10, 10]
+    assert sorted(m.view(1).hand) == sorted(["8H", "9H", "10H", "JH"])
     challenge = next(e for e in m.events(3) if e.kind == "challenge")
     assert challenge.seats == (2, 1) and "holds a number card, so {1} loses 1" in challenge.text
 
 
 def test_no_exchange_once_the_stock_is_exhausted():
     m = gamenight.load("toepen", players=8, seed=2)
-    assert m.state.phase == "play" and len(m.state.stock) == 0
+    assert m.view(None).phase == "play" and m.view(None).zone("stock").hidden == 0
     seven = start({1: "AS KS QS JS", 2: "AH KH QH JH"}, players=7)
-    assert len(seven.state.stock) == 4
+    assert seven.view(None).zone("stock").hidden == 4
     seven.apply(1, "exchange")
     for s in (2, 3, 4, 5, 6, 0):
         seven.apply(s, "pass")
-    assert seven.state.phase == "play"  # seat 2 is not asked: fewer than four cards remain
+    assert seven.view(None).phase == "play"  # seat 2 is not asked: fewer than four cards remain
 
 
 def test_referee_checked_exchange_option():
@@ -295,7 +348,7 @@ def test_referee_checked_exchange_option():
     assert refused(m, 1, "exchange") == "toepen.exchange.only-court"
     m.apply(1, "keep")
     m.apply(2, "exchange")
-    assert m.state.phase == "exchange" and m.to_act() == (3,)  # nothing to challenge
+    assert m.view(None).phase == "exchange" and m.to_act() == (3,)  # nothing to challenge
 
 
 def test_more_exchanges_option():
@@ -303,11 +356,11 @@ def test_more_exchanges_option():
     m.apply(1, "exchange")
     for s in (2, 3, 0):
         m.apply(s, "pass")
-    assert m.to_act() == (1,) and m.state.phase == "exchange"
+    assert m.to_act() == (1,) and m.view(None).phase == "exchange"
     m.apply(1, "exchange")
     for s in (2, 3, 0):
         m.apply(s, "pass")
-    assert [str(c) for c in m.state.hands[1]] == ["7C", "8C", "9C", "10C"]
+    assert sorted(m.view(1).hand) == sorted(["7C", "8C", "9C", "10C"])
     assert m.to_act() == (2,)
 
 
@@ -335,10 +388,13 @@ def test_tens_must_be_announced_and_jacks_may_pretend():
 
 # --- the end of the game ----------------------------------------------------------------------
 def test_first_out_loses():
-    m = start({1: "10C 10D 10H 7S"}, play=True, chips=[1, 10, 10, 10])
+    m = start({1: TENS}, play=True, chips=2)
     m.apply(1, "knock")
-    for s in (2, 3, 0):
-        m.apply(s, "fold")
+    m.apply(2, "fold")
+    m.apply(3, "fold")
+    m.apply(0, "stay")
+    assert chips(m) == [2, 2, 1, 1]
+    play_cards(m)  # seat 1's 10s take every trick: seat 0 pays the stake of 2, its last chips
     assert m.over
     r = m.result()
     assert r.ranking == ((1, 2, 3), (0,)) and r.winners == (1, 2, 3)
@@ -347,13 +403,13 @@ def test_first_out_loses():
 def test_first_out_is_checked_when_the_hand_ends():
     """toepen.end.first-out: a wrong challenge that costs a player their last chip does not stop
     the hand; the game ends, with that player the loser, once the hand is over."""
-    m = start({1: "AS KS QS JS", 2: "10C 10D 10H 7S"}, chips=[10, 10, 1, 10])
+    m = start({1: "AS KS QS JS", 0: TENS}, chips=1)  # seat 0 will win the hand: the others lose their chip
     m.apply(1, "exchange")
     m.apply(2, "challenge")
-    assert m.state.chips[2] == 0 and not m.over
-    while m.state.phase == "exchange":
+    assert chips(m)[2] == 0 and not m.over
+    while m.view(None).phase == "exchange":
         m.apply(m.to_act()[0], "keep")
-    assert m.state.phase == "play"
+    assert m.view(None).phase == "play"
     while not m.over:
         s = m.to_act()[0]
         m.apply(s, next(a for a in m.legal_actions(s) if a.verb == "play"))
@@ -362,22 +418,22 @@ def test_first_out_is_checked_when_the_hand_ends():
 
 
 def test_last_standing_drops_players_out():
-    m = start({1: "10C 10D 10H 7S"}, play=True, chips=[1, 10, 10, 1], end="last_standing")
-    m.apply(1, "knock")
-    for s in (2, 3, 0):
-        m.apply(s, "fold")
+    m = start({2: TENS}, play=True, chips=2, end="last_standing")
+    m.apply(2, "knock")
+    m.apply(3, "stay")
+    m.apply(0, "stay")
+    m.apply(1, "fold")
+    play_cards(m)  # seat 2's 10s take every trick: seats 3 and 0 pay the stake of 2, their last chips
     assert not m.over
-    st = m.state
-    assert st.out == [True, False, False, True]
-    assert st.hands[0] == [] and st.hands[3] == [] and not st.active[0]
+    assert chips(m) == [0, 1, 2, 0]
     assert m.view(None).fact("out") == [0, 3]
-    m.state.chips = [0, 1, 10, 0]
-    seat = m.to_act()[0]
-    while m.state.phase != "play":
-        m.apply(seat, "keep")
-        seat = m.to_act()[0]
-    m.apply(seat, "knock")
-    m.apply(m.to_act()[0], "fold")
+    assert {z.owner for z in m.view(None).zones if z.kind is ZoneKind.HAND} == {1, 2}  # nothing dealt to 0 or 3
+    assert m.view(0).hand == () and m.view(3).hand == ()
+    while m.view(None).phase != "play":
+        m.apply(m.to_act()[0], "keep")
+    assert m.to_act()[0] == 1
+    m.apply(2, "knock")
+    m.apply(1, "fold")
     assert m.over
     assert m.result().ranking == ((2,), (1,), (0, 3))
 
@@ -417,7 +473,7 @@ def run_match(seed: int, heuristic: set[int], players: int = 4, **options):
 @pytest.mark.parametrize("players", [3, 5, 8])
 def test_whole_bot_matches_end_and_replay(players):
     m = run_match(7, set(range(players)), players=players)
-    assert m.over and min(m.state.chips) == 0
+    assert m.over and min(chips(m)) == 0
     again = gamenight.restore(json.loads(m.to_json()))
     assert again.sheet.to_dict() == m.sheet.to_dict()
 
@@ -433,14 +489,18 @@ def test_bot_decisions():
     m.apply(1, "keep")
     assert decide(m, 2) == Action("keep")
     # last trick, last to play, sure to win: knock
-    m = start({1: "7C", 2: "8C", 3: "9C", 0: "10C"}, play=True)
+    m = last_trick()
     m.apply(1, "play 7C")
     m.apply(2, "play 8C")
     m.apply(3, "play 9C")
     assert decide(m, 0) == Action("knock")
     # a weak hand folds when the stake is high
     m = start({1: "10C 10D 10H 10S", 2: "JC QD KH JS"}, play=True)
-    m.state.stake = 3
+    for _ in range(2):
+        m.apply(1, "knock")
+        for s in (2, 3, 0):
+            m.apply(s, "stay")
+    assert m.view(None).fact("stake") == 3
     m.apply(1, "knock")
     assert decide(m, 2) == Action("fold")
 
@@ -458,8 +518,11 @@ def test_bot_beats_random():
 
 
 # --- a knock at any time ---------------------------------------------------------------------------
+OPENING = {1: "JH 7C 8C 9C", 2: "AH 7D 8D 9D", 3: "10H 7S 8S 9S", 0: "KH QH JC QC"}
+
+
 def test_a_player_may_knock_when_not_on_turn():
-    m = start({1: "JH 7C 8C 9C", 2: "AH 7D 8D 9D", 3: "10H 7S 8S 9S", 0: "KH QH JC QC"}, play=True)
+    m = start(OPENING, play=True)
     assert m.to_act()[0] == 1 and set(m.to_act()) == {0, 1, 2, 3}
     assert m.legal_actions(3) == [Action("knock"), Action("wait")]
     prompt = m.view(3).prompt
@@ -467,21 +530,21 @@ def test_a_player_may_knock_when_not_on_turn():
     assert m.view(1).prompt.text == "Play a card, or knock to raise the hand to 2."
     m.apply(1, "play JH")
     m.apply(3, "knock")  # seat 2 is on turn
-    assert m.state.phase == Phase.RESPOND and m.to_act() == (0, 1, 2)
+    assert m.view(None).phase == Phase.RESPOND and m.to_act() == (0, 1, 2)
     assert m.view(2).prompt.text == "{0} knocked: the hand would be worth 2. Fold (pay 1) or stay in."
     assert refusal(m, 2, "play AH") == ("toepen.fold", "answer the knock: fold or stay")
     assert refusal(m, 3, "knock") == ("toepen.knock.when", "a knock is being answered")
     m.apply(2, "stay")
     m.apply(1, "stay")
     m.apply(0, "stay")
-    assert m.state.phase == Phase.PLAY and m.state.stake == 2 and m.to_act()[0] == 2
+    assert m.view(None).phase == Phase.PLAY and m.view(None).fact("stake") == 2 and m.to_act()[0] == 2
     knocks = [(e.text, e.seats) for e in m.events(None) if e.kind in ("knock", "fold")]
     assert knocks == [("{0} knocks: the hand would be worth 2", (3,)), ("{0} stays in", (2,)),
                       ("{0} stays in", (1,)), ("{0} stays in", (0,)), ("The hand is now worth 2", ())]
 
 
 def test_waiting_lets_the_moment_go_by_until_the_next_card():
-    m = start({1: "JH 7C 8C 9C", 2: "AH 7D 8D 9D", 3: "10H 7S 8S 9S", 0: "KH QH JC QC"}, play=True)
+    m = start(OPENING, play=True)
     m.apply(3, "wait")
     assert 3 not in m.to_act()
     assert refusal(m, 3, "knock") == ("toepen.knock", "you let this chance to knock go by: knock again once the "
@@ -493,41 +556,42 @@ def test_waiting_lets_the_moment_go_by_until_the_next_card():
 
 
 def test_a_player_who_played_their_last_card_may_still_knock():
-    m = start({1: "7C", 2: "8C", 3: "9C", 0: "10C"}, play=True)
+    m = last_trick()
     m.apply(1, "play 7C")
-    assert m.state.hands[1] == [] and m.legal_actions(1) == [Action("knock"), Action("wait")]
+    assert m.view(1).hand == () and m.legal_actions(1) == [Action("knock"), Action("wait")]
     m.apply(1, "knock")
     for s in (2, 3, 0):
         m.apply(s, "stay")
-    assert m.state.stake == 2 and m.to_act()[0] == 2
+    assert m.view(None).fact("stake") == 2 and m.to_act()[0] == 2
 
 
 def test_the_player_on_turn_may_fold_to_a_knock_and_the_turn_passes_on():
-    m = start({1: "JH 7C 8C 9C", 2: "AH 7D 8D 9D", 3: "10H 7S 8S 9S", 0: "KH QH JC QC"}, play=True)
+    m = start(OPENING, play=True)
     m.apply(1, "play JH")
     m.apply(2, "play AH")
     m.apply(1, "knock")  # seat 3 is on turn
     m.apply(3, "fold")
     m.apply(0, "stay")
     m.apply(2, "stay")
-    assert m.to_act()[0] == 0 and not m.state.active[3]
+    assert m.to_act()[0] == 0 and m.view(None).fact("folded") == [3]
     m.apply(0, "play KH")  # the trick is complete without seat 3
-    assert m.state.leader == 2 and m.state.trick == []
+    assert leader(m) == 2 and trick(m) == []
     # the last player of a trick folding completes it
-    m = start({1: "JH 7C 8C 9C", 2: "AH 7D 8D 9D", 3: "10H 7S 8S 9S", 0: "KH QH JC QC"}, play=True)
+    m = start(OPENING, play=True)
     play_trick(m, "play JH", "play AH", "play 10H")
     m.apply(2, "knock")
     m.apply(3, "stay")
     m.apply(0, "fold")
     m.apply(1, "stay")
-    assert m.state.trick == [] and m.state.leader == 3 and m.to_act()[0] == 3
+    assert trick(m) == [] and leader(m) == 3
     assert [e.text for e in m.events(None) if e.kind == "trick"] == ["{0} takes the trick with 10H"]
 
 
 def test_refusals_for_knocks_say_why():
-    m = start({1: "10C 10D 10H 7S"}, play=True, chips=[10, 1, 10, 10])
-    assert refusal(m, 1, "knock") == ("toepen.knock.cover", "the hand would be worth 2 and you have 1 chip")
-    assert 1 in m.to_act()  # on turn: it still plays
+    m = second_hand(chips=2)
+    assert chips(m)[3] == 1
+    assert refusal(m, 3, "knock") == ("toepen.knock.cover", "the hand would be worth 2 and you have 1 chip")
+    assert 3 in m.to_act()  # on turn: it still plays
     m.apply(2, "knock")
     m.apply(0, "fold")
     for s in (3, 1):

@@ -12,6 +12,7 @@ from gamenight.engine.actions import Action
 from gamenight.engine.view import FactKind, View, ZoneKind, ZoneView, fact, per_seat, phase_words
 from gamenight.games.pinochle import Phase
 from gamenight.games.pinochle.game import bid_actions
+from gamenight.testing import scenario
 
 
 def base_view(hand: str, phase: Phase = Phase.BID, trump: str | None = None, trick=(), bidder: int | None = None,
@@ -66,10 +67,9 @@ def test_asks_for_and_names_its_best_suit() -> None:
 
 
 def test_partner_passes_the_best_of_the_asked_suit() -> None:
-    m = gamenight.load("pinochle", seed=2)
-    st = m.state
-    st.phase, st.bidder, st.asked = Phase.GIVE, 0, 3
-    st.hands[2] = sorted(cards("AS 10S JS JS QS AH JC JC JD 10D 10D QD KD JH JH QH 10C 10C QC QC"))
+    # seat 0 wins the auction (the others pass) and asks its partner for spades
+    m = scenario("pinochle", dealer=3, hands={2: "AS 10S JS JS QS AH JC JC JD 10D 10D QD KD JH JH QH 10C 10C QC QC"},
+                 moves=[(0, "bid 25"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "ask spades")])
     bot = PinochleBot()
     a = bot.choose(m.view(2), m.legal_actions(2), random.Random(1))
     assert sorted(map(str, a.cards)) == ["10S", "AS", "QS"]
@@ -77,7 +77,7 @@ def test_partner_passes_the_best_of_the_asked_suit() -> None:
     # the bidder keeps its trumps and meld, passing back three other cards
     back = bot.choose(m.view(0), m.legal_actions(0), random.Random(1))
     m.apply(0, back)
-    assert st.phase == Phase.TRUMP
+    assert m.view(None).phase == Phase.TRUMP
 
 
 def test_feeds_partner_and_trumps_cheaply() -> None:
