@@ -113,9 +113,12 @@ export function renderSeats(state) {
   const acting = new Set(state.to_act || []);
   const facts = perSeatFacts(view);
   const hands = new Map();
+  const KIND_WORD = { card: "Cards", tile: "Dominoes", die: "Dice", token: "Pieces", chips: "Chips" };
+  let handWord = "Cards";
   for (const z of view.zones || []) {
     if (z.kind === "hand" && z.owner !== null && z.owner !== undefined) {  // kind is omitted only for piles
       hands.set(z.owner, (hands.get(z.owner) || 0) + (z.pieces?.length || 0) + (z.hidden || 0));
+      handWord = KIND_WORD[z.piece || "card"] || "Pieces";
     }
   }
   return h("div", { class: "seats" }, t.seats.map((s) => {
