@@ -55,6 +55,10 @@ export function renderQuestions(state, send) {
   const you = state.you === null ? null : house.names[state.you];
   $("ask-form").hidden = you === null;
   $("kali-fields").hidden = !house.kali_effect;
+  // state messages arrive while someone types an answer: keep what they typed, and their focus
+  const typed = new Map([...document.querySelectorAll("#questions li.question")].map((li) =>
+    [li.dataset.question, li.querySelector(".answer-text")?.value]).filter(([, v]) => v));
+  const focused = document.activeElement?.closest?.("#questions li.question")?.dataset.question;
   $("questions").replaceChildren(...house.questions.map((q) => h("li", { dataset: { question: q.id },
                                                                           class: `question ${q.status}` },
     h("strong", {}, `#${q.id} ${q.raised_by}: `), q.text, q.clause ? h("small", { class: "clause-id" },
@@ -62,4 +66,11 @@ export function renderQuestions(state, send) {
     h("div", { class: "muted" }, q.answers.map((a) => `${a.member}: ${a.text}`).join(" · ")),
     h("div", { class: "status" }, status(q)),
     q.status === "open" && you !== null && q.table.includes(you) ? answerForm(q, house, you, send) : null)));
+  for (const [id, value] of typed) {
+    const input = document.querySelector(`#questions li.question[data-question="${id}"] .answer-text`);
+    if (input) {
+      input.value = value;
+      if (id === focused) input.focus();
+    }
+  }
 }
