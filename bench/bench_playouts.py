@@ -1,7 +1,8 @@
 """Random playouts, one whole hand per iteration: gamenight against OpenSpiel, side by side.
 
-Ours goes through the public API only: each hand is a fresh ``gamenight.load(game, seed=i)``
-(so the deal is timed), then ``to_act`` / ``legal_actions`` / ``apply`` with a uniformly random
+Ours goes through the public API only: each hand is a fresh ``gamenight.load(game, seed=i,
+narrate=False)`` (so the deal is timed; pyspiel narrates nothing either, and a simulation keeps
+no events because no one reads them), then ``to_act`` / ``legal_actions`` / ``apply`` with a uniformly random
 legal action (full legality checking inside ``apply``) until the first score-sheet row appears.
 Nothing is kept from one hand to the next.
 
@@ -103,7 +104,7 @@ def ours_block(p: Pairing, seed: int, seconds: float, choice: Callable[[Any], An
     end = start + seconds
     i = seed
     while True:
-        match = load(game, players=players, options=options, seed=i)
+        match = load(game, players=players, options=options, seed=i, narrate=False)
         rows = match.sheet.rows
         to_act, legal_actions, apply = match.to_act, match.legal_actions, match.apply
         while not rows:
@@ -183,7 +184,7 @@ class Counts:
 def ours_counts(p: Pairing, seeds: range, choice: Callable[[Any], Any]) -> Counts:
     c = Counts()
     for i in seeds:
-        match = gamenight.load(p.game, players=p.players, options=p.options, seed=i)
+        match = gamenight.load(p.game, players=p.players, options=p.options, seed=i, narrate=False)
         rows = match.sheet.rows
         while not rows:
             seats = match.to_act()

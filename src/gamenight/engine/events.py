@@ -40,8 +40,12 @@ class Event(NamedTuple):
 
 def emit(state: Any, text: str, *seats: int, pieces: Sequence[Any] = (), kind: str = "",
          to: Iterable[int] | None = None, others: str | None = None) -> None:
-    """Record an event on ``state`` (a ``State``), stamped with the ply it belongs to."""
-    state.events.append(Event(text, seats, tuple(pieces), kind, frozenset(to) if to is not None else None,
+    """Record an event on ``state`` (a ``State``), stamped with the ply it belongs to (a match
+    played without narration keeps none)."""
+    events = state.events
+    if events is None:
+        return
+    events.append(Event(text, seats, tuple(pieces), kind, frozenset(to) if to is not None else None,
                               others, state.ply + 1))
 
 

@@ -55,8 +55,9 @@ class State:
     dealer: int = 0
     ply: int = 0
     over: bool = False
-    events: list[Event] = field(default_factory=list)
-    """Everything that happened, in order (``Match.view`` hands each viewer the new ones)."""
+    events: list[Event] | None = field(default_factory=list)
+    """Everything that happened, in order (``Match.view`` hands each viewer the new ones); None in
+    a match played without narration (simulations, where no one reads it)."""
 
     def clone(self: S) -> S:
         return copy.deepcopy(self)

@@ -44,10 +44,12 @@ class Match:
     """The public face of a game in progress; the server, the CLI and bots use this."""
 
     def __init__(self, game: Game[Any], players: int, options: Any, seed: int, chance: Chance | None = None,
-                 start: Sequence[float] | None = None, *, rng: random.Random | None = None) -> None:
+                 start: Sequence[float] | None = None, *, rng: random.Random | None = None,
+                 narrate: bool = True) -> None:
         """``chance`` stacks chosen shuffles and rolls (see ``engine.chance``); ``start`` gives the
         score sheet's starting totals (a match carried on from scores kept on paper). ``rng``
-        replaces the seeded RNG (the scenario builder's probe; such a match is not recorded)."""
+        replaces the seeded RNG (the scenario builder's probe; such a match is not recorded).
+        ``narrate=False`` keeps no events: for simulations, where nobody reads them."""
         spec = game.spec
         if players not in spec.players:
             allowed = ", ".join(map(str, spec.players))
@@ -61,6 +63,8 @@ class Match:
         if rng is None:
             rng = StackedRandom(seed, chance) if chance is not None else random.Random(seed)
         self.state: State = game.setup(players, options, rng)
+        if not narrate:
+            self.state.events = None
         self.start = tuple(start) if start is not None else None
         if self.start is not None:
             sheet = self.state.sheet
@@ -110,18 +114,18 @@ class Match:
         """What ``seat`` may see now, with the events since event number ``since``
         (None: since this viewer's previous view)."""
         view = self.game.view(self.state, seat)
-        events = self.state.events
+        events = self.state.events or []
         start = self._seen.get(seat, 0) if since is None else since
         self._seen[seat] = len(events)
         return dataclasses.replace(view, events=events_for(events, seat, start))
 
     def events(self, viewer: int | None, start: int = 0) -> tuple[EventView, ...]:
         """Every event from number ``start`` on, as ``viewer`` may know it."""
-        return events_for(self.state.events, viewer, start)
+        return events_for(self.state.events or [], viewer, start)
 
     @property
     def event_count(self) -> int:
-        return len(self.state.events)
+        return len(self.state.events or [])
 
     # --- the match as a whole ------------------------------------------------------
     @property

@@ -83,9 +83,10 @@ def resolve_options(spec: GameSpec, options: Mapping[str, Any] | None = None,
 
 def load(game_id: str, players: int | None = None, options: Mapping[str, Any] | Any = None,
          seed: int | None = None, preset: str | None = None, chance: Chance | None = None,
-         start: Sequence[float] | None = None) -> Match:
+         start: Sequence[float] | None = None, narrate: bool = True) -> Match:
     """Start a match: ``load("hearts", players=4, options={"target": 50}, seed=7)``; ``chance``
-    stacks shuffles and rolls, ``start`` sets the starting totals (see ``Match``)."""
+    stacks shuffles and rolls, ``start`` sets the starting totals, ``narrate=False`` keeps no events
+    (see ``Match``)."""
     g = game(game_id)
     spec = g.spec
     if options is not None and isinstance(options, spec.options):
@@ -95,7 +96,8 @@ def load(game_id: str, players: int | None = None, options: Mapping[str, Any] | 
     if seed is None:
         import secrets
         seed = secrets.randbits(63)
-    return Match(g, players if players is not None else spec.preferred_players, chosen, seed, chance, start)
+    return Match(g, players if players is not None else spec.preferred_players, chosen, seed, chance, start,
+                 narrate=narrate)
 
 
 def restore(record: Mapping[str, Any]) -> Match:

@@ -378,8 +378,9 @@ class TrickGame(Game[TS]):
         card = hand.pop(hand.index(action.args[0]))
         trick.append((seat, card))
         events = state.events
-        events.append(_new_event(Event, (_PLAYS_TEXT[card], _SEATS[seat], _PIECES[card], "play", None, None,
-                                         state.ply + 1)))
+        if events is not None:
+            events.append(_new_event(Event, (_PLAYS_TEXT[card], _SEATS[seat], _PIECES[card], "play", None, None,
+                                             state.ply + 1)))
         active = state.active
         if len(trick) < active.count(True):
             nxt = seat + 1
@@ -397,9 +398,10 @@ class TrickGame(Game[TS]):
                               self.last_identical_wins if last_wins is None else last_wins)
         state.taken[winner].extend([c for _, c in trick])
         state.tricks_won[winner] += 1
-        best = next(c for s, c in trick if s == winner)
-        events.append(_new_event(Event, (_TAKES_TEXT[best], _SEATS[winner], _PIECES[best], "trick", None, None,
-                                         state.ply + 1)))
+        if events is not None:
+            best = next(c for s, c in trick if s == winner)
+            events.append(_new_event(Event, (_TAKES_TEXT[best], _SEATS[winner], _PIECES[best], "trick", None, None,
+                                             state.ply + 1)))
         state.last_trick = trick
         state.trick = []
         state.leader = state.turn = winner

@@ -87,7 +87,7 @@ def play_match(game_id: str, players: int, options: Any, seed: int, choosers: li
     With several seats to act at once (simultaneous steps) every one of them chooses
     from the same position before any action is applied, in seat order; a seat whose
     choice has become illegal by then (rare) chooses again."""
-    match = load(game_id, players=players, options=options, seed=seed)
+    match = load(game_id, players=players, options=options, seed=seed, narrate=False)  # bots read no events
     steps = 0
     while not match.over:
         seats = match.to_act()
