@@ -5,6 +5,7 @@ validated here, and an unknown or bad option is a clear error naming the key."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -54,6 +55,12 @@ class OptionInfo:
 
 def describe(cls: type) -> list[OptionInfo]:
     """The options of an options dataclass, in declaration order."""
+    return list(_describe(cls))
+
+
+@functools.lru_cache(maxsize=None)
+def _describe(cls: type) -> tuple[OptionInfo, ...]:
+    """Options classes are frozen declarations: read each once (every match start asks)."""
     out = []
     for f in dataclasses.fields(cls):
         meta = f.metadata
@@ -61,7 +68,7 @@ def describe(cls: type) -> list[OptionInfo]:
         out.append(OptionInfo(f.name, f.default, kind, meta.get("rule", ""), meta.get("label", "") or
                               f.name.replace("_", " "), meta.get("choices"), meta.get("minimum"),
                               meta.get("maximum")))
-    return out
+    return tuple(out)
 
 
 def coerce(info: OptionInfo, value: Any) -> Any:
