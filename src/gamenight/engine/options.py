@@ -58,7 +58,7 @@ def describe(cls: type) -> list[OptionInfo]:
     return list(_describe(cls))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _describe(cls: type) -> tuple[OptionInfo, ...]:
     """Options classes are frozen declarations: read each once (every match start asks)."""
     out = []
