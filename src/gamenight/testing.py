@@ -23,6 +23,7 @@ from typing import Any
 
 from gamenight.core.pieces import parse_piece
 from gamenight.engine.chance import Chance, StackedRandom
+from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.match import Match
 from gamenight.engine.registry import load
 from gamenight.engine.view import Zone, ZoneKind
@@ -218,4 +219,19 @@ def _verify(match: Match, hands: Mapping[int, Pieces], zones: Mapping[str, Piece
             raise ScenarioError(f"the {name} did not come out as {pieces!r}")
 
 
-__all__ = ["ScenarioError", "next_deal", "scenario"]
+def refusal(match: Match, seat: int, action: str) -> IllegalAction:
+    """The refusal of ``action`` by ``seat``. Raises AssertionError if the move is accepted, or
+    if refusing it changed what any viewer sees, the score sheet or the log."""
+    viewers: list[int | None] = [*range(match.players), None]
+    before = ([match.game.view(match.state, v) for v in viewers], match.sheet.to_dict(), len(match.log))
+    try:
+        match.apply(seat, action)
+    except IllegalAction as e:
+        after = ([match.game.view(match.state, v) for v in viewers], match.sheet.to_dict(), len(match.log))
+        if after != before:
+            raise AssertionError(f"refusing {action!r} changed the match") from e
+        return e
+    raise AssertionError(f"{action!r} by seat {seat} was accepted")
+
+
+__all__ = ["ScenarioError", "next_deal", "refusal", "scenario"]

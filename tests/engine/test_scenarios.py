@@ -100,3 +100,12 @@ def test_stack_names_exactly_the_deck() -> None:
         stack(["AS", "KS"], ["AS"])
     with pytest.raises(ValueError):
         Chance.from_data({"decks": {"0": ["ZZ"]}})
+
+
+def test_refusal_returns_the_refusal_and_insists_nothing_changed() -> None:
+    from gamenight.testing import refusal
+    m = scenario("hearts", players=4, hands={0: CLUBS}, moves=[])
+    e = refusal(m, 0, "pass AS KS QS")
+    assert e.clause_id and "you do not hold" in e.detail
+    with pytest.raises(AssertionError, match="accepted"):
+        refusal(m, 0, "pass 2C 3C 4C")

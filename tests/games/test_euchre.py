@@ -8,11 +8,12 @@ import random
 import pytest
 
 import gamenight
-from gamenight import IllegalAction, parse_action
+from gamenight import parse_action
 from gamenight.core.cards import euchre_deck
 from gamenight.engine.actions import Action
 from gamenight.engine.legality import narrow
 from gamenight.families.tricks import SUIT_WORDS, bower_tables
+from gamenight.testing import refusal as refusal_of
 from gamenight.testing import scenario
 
 
@@ -23,16 +24,13 @@ def start(hands: dict[int, str], upcard: str, dealer: int = 0, scores=None, **op
 
 
 def refused(m, seat, action) -> str:
-    with pytest.raises(IllegalAction) as e:
-        m.apply(seat, action)
-    return e.value.clause_id
+    return refusal_of(m, seat, action).clause_id
 
 
 def refusal(m, seat, action) -> tuple[str, str]:
-    """The clause and the specific reason a move is refused."""
-    with pytest.raises(IllegalAction) as e:
-        m.apply(seat, action)
-    return e.value.clause_id, e.value.detail
+    """The clause and the specific reason a move is refused (the match unchanged)."""
+    e = refusal_of(m, seat, action)
+    return e.clause_id, e.detail
 
 
 def seen(m, viewer) -> list[tuple[str, tuple, tuple]]:

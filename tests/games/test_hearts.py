@@ -9,9 +9,10 @@ import random
 import pytest
 
 import gamenight
-from gamenight import IllegalAction, cards, parse_action
+from gamenight import cards, parse_action
 from gamenight.engine.view import Prompt
 from gamenight.games.hearts import card_points, pass_offset
+from gamenight.testing import refusal as refusal_of
 from gamenight.testing import scenario
 
 
@@ -67,16 +68,13 @@ def played_out(hand: tuple[dict[int, str], list[tuple[int, str]]], scores=None, 
 
 
 def refused(m, seat, action) -> str:
-    with pytest.raises(IllegalAction) as e:
-        m.apply(seat, action)
-    return e.value.clause_id
+    return refusal_of(m, seat, action).clause_id
 
 
 def refusal(m, seat, action) -> tuple[str, str]:
-    """The clause and the specific reason a move is refused."""
-    with pytest.raises(IllegalAction) as e:
-        m.apply(seat, action)
-    return e.value.clause_id, e.value.detail
+    """The clause and the specific reason a move is refused (the match unchanged)."""
+    e = refusal_of(m, seat, action)
+    return e.clause_id, e.detail
 
 
 def zone_of(view, name, owner):

@@ -9,10 +9,11 @@ import random
 import pytest
 
 import gamenight
-from gamenight import IllegalAction, cards, parse_action
+from gamenight import cards, parse_action
 from gamenight.engine.legality import narrow
 from gamenight.families.tricks import SUIT_WORDS
 from gamenight.games.oh_hell import made_points, schedule_for
+from gamenight.testing import refusal as refusal_of
 from gamenight.testing import scenario
 
 
@@ -28,16 +29,13 @@ def start(players: int = 4, dealer: int = 0, n: int | None = None, hands: dict[i
 
 
 def refused(m, seat, action) -> str:
-    with pytest.raises(IllegalAction) as e:
-        m.apply(seat, action)
-    return e.value.clause_id
+    return refusal_of(m, seat, action).clause_id
 
 
 def refusal(m, seat, action) -> tuple[str, str]:
-    """The clause and the specific reason a move is refused."""
-    with pytest.raises(IllegalAction) as e:
-        m.apply(seat, action)
-    return e.value.clause_id, e.value.detail
+    """The clause and the specific reason a move is refused (the match unchanged)."""
+    e = refusal_of(m, seat, action)
+    return e.clause_id, e.detail
 
 
 def random_match(players: int, seed: int, **options):

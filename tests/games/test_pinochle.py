@@ -11,13 +11,14 @@ from collections import Counter
 import pytest
 
 import gamenight
-from gamenight import IllegalAction, cards
+from gamenight import cards
 from gamenight.core.cards import card_text, pinochle_deck
 from gamenight.engine.actions import Action
 from gamenight.engine.view import view_data
 from gamenight.games.pinochle import Phase, meld_clause
 from gamenight.games.pinochle.game import POINTS
 from gamenight.games.pinochle.meld import best_meld, exposed_faces, find_melds
+from gamenight.testing import refusal as refusal_of
 from gamenight.testing import scenario
 
 C, D, H, S = 0, 1, 2, 3
@@ -52,9 +53,7 @@ def start(dealer: int = 0, hands: dict[int, str] | None = None, **options):
 
 
 def refused(m, seat, action) -> str:
-    with pytest.raises(IllegalAction) as e:
-        m.apply(seat, action)
-    return e.value.clause_id
+    return refusal_of(m, seat, action).clause_id
 
 
 def play_from(hands: dict[int, str], trump: str, bidder: int = 0, high: int = 25, scores=None, **options):
@@ -591,9 +590,9 @@ def test_rulebook_renders_every_clause() -> None:
 
 # --- refusals say why; events; the double deck's duplicates ----------------------------------------
 def refusal(m, seat, action) -> tuple[str, str]:
-    with pytest.raises(IllegalAction) as e:
-        m.apply(seat, action)
-    return e.value.clause_id, e.value.detail
+    """The clause and the specific reason a move is refused (the match unchanged)."""
+    e = refusal_of(m, seat, action)
+    return e.clause_id, e.detail
 
 
 def test_auction_refusals_say_why() -> None:

@@ -11,13 +11,14 @@ import random
 import pytest
 
 import gamenight
-from gamenight import IllegalAction, cards
+from gamenight import cards
 from gamenight.bots import RandomBot, has_heuristic, make_bot
 from gamenight.core.cards import piquet_deck
 from gamenight.engine.actions import Action
-from gamenight.engine.view import ZoneKind, view_data
+from gamenight.engine.view import ZoneKind
 from gamenight.games.toepen import RULES, Phase, is_all_court
 from gamenight.rulebook.render import build_book, render
+from gamenight.testing import refusal as refusal_of
 from gamenight.testing import scenario
 
 DECK = [str(c) for c in piquet_deck()]
@@ -77,17 +78,13 @@ def chips(m) -> list[int]:
 
 
 def refused(m, seat, action) -> str:
-    before = json.dumps(view_data(m.view(None, since=0)))
-    with pytest.raises(IllegalAction) as e:
-        m.apply(seat, action)
-    assert json.dumps(view_data(m.view(None, since=0))) == before
-    return e.value.clause_id
+    return refusal_of(m, seat, action).clause_id
 
 
 def refusal(m, seat, action) -> tuple[str, str]:
-    with pytest.raises(IllegalAction) as e:
-        m.apply(seat, action)
-    return e.value.clause_id, e.value.detail
+    """The clause and the specific reason a move is refused (the match unchanged)."""
+    e = refusal_of(m, seat, action)
+    return e.clause_id, e.detail
 
 
 def play_trick(m, *moves: str) -> None:

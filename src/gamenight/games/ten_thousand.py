@@ -430,7 +430,7 @@ class TenThousand(Game[TenThousandState]):
             self._keep(state, faces)
         elif verb == "bank":
             self._bank(state)
-        else:  # pragma: no cover - refusal() refuses everything else
+        else:  # refusal() lets no other verb through
             raise ValueError(verb)
 
     def _roll(self, state: TenThousandState) -> None:

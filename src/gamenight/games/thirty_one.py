@@ -336,7 +336,7 @@ class ThirtyOne(Game[ThirtyOneState]):
         elif verb == "show":
             emit(state, "{0} shows 31: " + cards_text(state.hands[seat]), seat, pieces=state.hands[seat])
             self._score(state, seat)
-        else:  # pragma: no cover - refusal() refuses everything else
+        else:  # refusal() lets no other verb through
             raise ValueError(verb)
 
     def _reshuffle(self, state: ThirtyOneState) -> None:

@@ -394,7 +394,7 @@ class LiarsDice(Game[LiarsDiceState]):
             state.phase = Phase.CLAIM
         elif verb == "call":
             self._call(state, seat)
-        else:  # pragma: no cover - refused by check
+        else:  # refusal() lets no other verb through
             raise ValueError(verb)
 
     def _start_round(self, state: LiarsDiceState, seat: int) -> None:
