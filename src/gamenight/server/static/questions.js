@@ -46,6 +46,8 @@ function wire(state, send) {
   });
 }
 
+let lastStamp = null;
+
 export function renderQuestions(state, send) {
   const house = state.table.house;
   const panel = $("questions-panel");
@@ -55,7 +57,12 @@ export function renderQuestions(state, send) {
   const you = state.you === null ? null : house.names[state.you];
   $("ask-form").hidden = you === null;
   $("kali-fields").hidden = !house.kali_effect;
-  // state messages arrive while someone types an answer: keep what they typed, and their focus
+  // Redraw the list only when the questions changed: a state message arrives with every move, and
+  // replacing the list under a player who is typing or clicking an answer would lose it.
+  const stamp = JSON.stringify([house.questions, you]);
+  if (stamp === lastStamp) return;
+  lastStamp = stamp;
+  // keep what someone typed, and their focus
   const typed = new Map([...document.querySelectorAll("#questions li.question")].map((li) =>
     [li.dataset.question, li.querySelector(".answer-text")?.value]).filter(([, v]) => v));
   const focused = document.activeElement?.closest?.("#questions li.question")?.dataset.question;
