@@ -5,11 +5,12 @@ and safe, and passes the cards most likely to take points."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from gamenight.bots.base import View, heuristic_for
 from gamenight.bots.tricks import Trick, TrickBot
 from gamenight.core.cards import Card, parse_card
-from gamenight.engine.actions import Action
+from gamenight.engine.actions import Action, Choices
 
 HEARTS, SPADES = 2, 3
 QS = parse_card("QS")
@@ -40,7 +41,7 @@ class HeartsBot(TrickBot):
             return max(safe, key=lambda c: power[c]) if trick.last else min(safe, key=lambda c: power[c])
         return min(winners, key=lambda c: power[c])
 
-    def pass_cards(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+    def pass_cards(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         hand = [parse_card(t) for t in view.hand]
         k = len(legal[0].args)
         spades_low = sum(1 for c in hand if c >> 4 == SPADES and (c & 15) < 12)
@@ -56,6 +57,8 @@ class HeartsBot(TrickBot):
             return rank * 2.5
 
         want = {int(c) for c in sorted(hand, key=danger, reverse=True)[:k]}
+        if isinstance(legal, Choices):
+            return Action(legal.verb, tuple(c for c in legal.pieces if int(c) in want))
         return next((a for a in legal if {int(c) for c in a.cards} == want), legal[0])
 
 

@@ -342,7 +342,7 @@ class TerminalGame:
             self.out.print(line.rstrip("\n"), markup=False, highlight=False)
         return line.strip()
 
-    def resolve(self, text: str, legal: list[Action]) -> Action:
+    def resolve(self, text: str, legal: Sequence[Action]) -> Action:
         """A typed line → an action: a number, the move's text, or its cards alone."""
         if text.isdigit():
             k = int(text)
@@ -364,7 +364,7 @@ class TerminalGame:
         return self.match.parse(" ".join(norm))
 
     # --- output -----------------------------------------------------------------------------
-    def show_moves(self, legal: list[Action], limit: int | None = MAX_LISTED) -> None:
+    def show_moves(self, legal: Sequence[Action], limit: int | None = MAX_LISTED) -> None:
         shown = legal if limit is None else legal[:limit]
         width = len(str(len(legal)))
         grid = Table.grid(padding=(0, 1))

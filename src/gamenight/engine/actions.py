@@ -7,8 +7,11 @@ gives back a tile and a number. Arguments are whole numbers, pieces of any kind
 
 from __future__ import annotations
 
+import itertools
 import re
-from typing import Any, NamedTuple
+from collections.abc import Iterator, Sequence
+from math import comb
+from typing import Any, NamedTuple, overload
 
 from gamenight.core.cards import Card
 from gamenight.core.pieces import is_piece, try_parse_piece
@@ -86,7 +89,94 @@ def parse_action(text: str) -> Action:
     return Action(verb, tuple(args))
 
 
-def listed(action: Action, legal: list[Action]) -> bool:
+class Choices(Sequence[Action]):
+    """Every way to take ``k`` of ``pieces`` with one verb, listed lazily.
+
+    A three-card pass from thirteen cards is 286 moves; building them all after every
+    action costs more than the rest of the hand. This sequence has the length and order
+    of ``itertools.combinations(pieces, k)`` and finds the i-th move (``random.choice``)
+    or the place of a move (``index``) by arithmetic, without listing the others.
+    Interfaces can read ``verb``, ``pieces`` and ``k`` to let a player build the move."""
+
+    __slots__ = ("verb", "pieces", "k", "_len")
+
+    def __init__(self, verb: str, pieces: Sequence[Any], k: int) -> None:
+        self.verb = verb
+        self.pieces = tuple(pieces)
+        self.k = k
+        self._len = comb(len(self.pieces), k)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self._len))]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError("no such choice")
+        pieces, n = self.pieces, len(self.pieces)
+        chosen = []
+        j = 0
+        for slots in range(self.k, 0, -1):
+            while True:  # how many choices start with pieces[j]: skip the blocks before i's
+                block = comb(n - j - 1, slots - 1)
+                if i < block:
+                    break
+                i -= block
+                j += 1
+            chosen.append(pieces[j])
+            j += 1
+        return Action(self.verb, tuple(chosen))
+
+    def __iter__(self) -> Iterator[Action]:
+        verb = self.verb
+        for combo in itertools.combinations(self.pieces, self.k):
+            yield Action(verb, combo)
+
+    def __contains__(self, action: object) -> bool:
+        try:
+            self.index(action)
+        except ValueError:
+            return False
+        return True
+
+    def index(self, action: Any, start: int = 0, stop: int | None = None) -> int:
+        """The place of ``action`` (its pieces in the order they are listed here)."""
+        if not isinstance(action, Action) or action.verb != self.verb or len(action.args) != self.k:
+            raise ValueError(f"{action} is not among these choices")
+        pieces, n = self.pieces, len(self.pieces)
+        rank = 0
+        j = 0
+        for slots, piece in zip(range(self.k, 0, -1), action.args):
+            try:
+                at = pieces.index(piece, j)
+            except ValueError:
+                raise ValueError(f"{action} is not among these choices") from None
+            rank += sum(comb(n - p - 1, slots - 1) for p in range(j, at))
+            j = at + 1
+        if not start <= rank < (self._len if stop is None else stop):
+            raise ValueError(f"{action} is not among these choices")
+        return rank
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Choices):
+            return (self.verb, self.pieces, self.k) == (other.verb, other.pieces, other.k)
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Choices({self.verb!r}, {len(self.pieces)} pieces, k={self.k}: {self._len} moves)"
+
+
+def listed(action: Action, legal: Sequence[Action]) -> bool:
     """Is ``action`` one of ``legal``, argument kinds included? (A card's int value must
     not pass for a number: ``discard 7`` is not ``discard 7C``.)"""
     try:

@@ -93,7 +93,7 @@ class Game(ABC, Generic[S]):
         ...
 
     @abstractmethod
-    def legal_actions(self, state: S, seat: int) -> list[Action]:
+    def legal_actions(self, state: S, seat: int) -> Sequence[Action]:
         ...
 
     def check(self, state: S, seat: int, action: Action) -> None:

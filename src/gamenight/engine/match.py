@@ -72,14 +72,14 @@ class Match:
                 raise ValueError(f"starting scores need one total per column ({', '.join(sheet.columns)})")
             sheet.start = self.start
         self.log: list[LogEntry] = []
-        self._legal: tuple[int, int, list[Action]] | None = None
+        self._legal: tuple[int, int, Sequence[Action]] | None = None
         self._seen: dict[int | None, int] = {}
 
     # --- the four questions, on this match ------------------------------------
     def to_act(self) -> tuple[int, ...]:
         return self.game.to_act(self.state)
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> Sequence[Action]:
         cached = self._legal
         if cached is not None and cached[0] == self.state.ply and cached[1] == seat:
             return cached[2]

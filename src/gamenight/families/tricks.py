@@ -289,7 +289,7 @@ class TrickGame(Game[TS]):
     def other_to_act(self, state: TS) -> tuple[int, ...]:
         return ()
 
-    def other_legal(self, state: TS, seat: int) -> list[Action]:
+    def other_legal(self, state: TS, seat: int) -> Sequence[Action]:
         return []
 
     def other_apply(self, state: TS, seat: int, action: Action) -> None:
@@ -325,7 +325,7 @@ class TrickGame(Game[TS]):
         """The cards ``seat`` may play now."""
         return list(narrow(self.play_cascade(state, seat)))
 
-    def legal_actions(self, state: TS, seat: int) -> list[Action]:
+    def legal_actions(self, state: TS, seat: int) -> Sequence[Action]:
         if state.over:
             return []
         if state.phase == "play":

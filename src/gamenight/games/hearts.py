@@ -3,16 +3,15 @@ hearts broken by a heart or the queen of spades, Power, game to 100, low wins.""
 
 from __future__ import annotations
 
-import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from gamenight.core.cards import Card, cards_text, code, standard_deck
 from gamenight.core.seats import left_of
-from gamenight.engine.actions import Action
+from gamenight.engine.actions import Action, Choices
 from gamenight.engine.clauses import Clause, IllegalAction, Rules
 from gamenight.engine.events import emit, private
 from gamenight.engine.game import GameSpec, Result, ranked
@@ -168,12 +167,10 @@ class Hearts(TrickGame[HeartsState]):
     def other_to_act(self, state: HeartsState) -> tuple[int, ...]:
         return tuple(s for s in range(state.players) if s not in state.passes)
 
-    def other_legal(self, state: HeartsState, seat: int) -> list[Action]:
+    def other_legal(self, state: HeartsState, seat: int) -> Sequence[Action]:
         if seat in state.passes:
             return []
-        hand = state.hands[seat]
-        new = tuple.__new__
-        return [new(Action, ("pass", combo)) for combo in itertools.combinations(hand, state.options.pass_count)]
+        return Choices("pass", state.hands[seat], state.options.pass_count)
 
     def other_refusal(self, state: HeartsState, seat: int, action: Action) -> None:
         """A pass is exactly ``pass_count`` cards you hold; checked directly, not by listing

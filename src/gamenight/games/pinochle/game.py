@@ -419,10 +419,10 @@ class Pinochle(TrickGame[PinochleState]):
         allowed = allowed if not state.trick and not any(state.tricks_won) else []
         yield Step(allowed, THROW_IN, "a hand can be thrown in only before the first lead")
 
-    def legal_actions(self, state: PinochleState, seat: int) -> list[Action]:
+    def legal_actions(self, state: PinochleState, seat: int) -> Sequence[Action]:
         acts = super().legal_actions(state, seat)
         if state.phase == Phase.PLAY and seat == state.turn and not state.over:
-            acts += narrow(self.throw_cascade(state, seat))
+            return [*acts, *narrow(self.throw_cascade(state, seat))]
         return acts
 
     def refusal(self, state: PinochleState, seat: int, action: Action) -> None:
