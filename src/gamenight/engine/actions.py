@@ -184,4 +184,4 @@ def listed(action: Action, legal: Sequence[Action]) -> bool:
     except ValueError:
         return False
     match = legal[i]
-    return all(type(a) is type(b) for a, b in zip(action.args, match.args))
+    return match is action or all(type(a) is type(b) for a, b in zip(action.args, match.args))
