@@ -52,7 +52,7 @@ CLAUSE_ID = re.compile(r"[a-z0-9_]+(\.[a-z0-9_\-]+)+")
 
 
 def _player_counts(spec: GameSpec) -> list[int]:
-    counts = sorted(spec.players)
+    counts = spec.player_counts(at_most=32)
     return sorted({counts[0], spec.preferred_players, counts[-1]})
 
 

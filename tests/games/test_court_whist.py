@@ -641,8 +641,12 @@ def test_twenty_and_twenty_four_players_fill_five_and_six_tables(players, tables
     assert sorted(s for g in m.result().ranking for s in g) == list(range(players))
 
 
-def test_more_tables_than_sixteen_players_are_seated():
-    assert {20, 24, 28, 32} <= set(gamenight.get_game(GAME).spec.players)
+def test_the_book_sets_no_limit_to_the_tables():
+    spec = gamenight.get_game(GAME).spec
+    assert spec.open_ended and spec.players_text == "4 or more"
+    assert {20, 24, 28, 32, 100, 1000} <= set(spec.players)
+    m = gamenight.load(GAME, players=103, seed=5)  # 25 tables, three players sit out
+    assert len(m.to_act()) == 25
 
 
 # --- per-table views and events --------------------------------------------------------------------------------

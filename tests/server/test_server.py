@@ -81,10 +81,18 @@ def test_games_describe_their_options_for_the_form(client: TestClient) -> None:
     assert "classic" in hearts["presets"] and "standard" in hearts["presets"]
 
 
+def test_a_game_without_a_player_limit_is_seated_up_to_the_servers_limit(client: TestClient) -> None:
+    court = next(g for g in client.get("/api/games").json() if g["id"] == "court_whist")
+    assert court["players"][0] == 4 and court["players"][-1] == Settings.max_seats
+    r = client.post("/api/tables", json={"game": "court_whist", "players": Settings.max_seats + 1})
+    assert r.status_code == 400 and f"at most {Settings.max_seats} players" in r.json()["detail"]
+    assert client.post("/api/tables", json={"game": "court_whist", "players": 24}).status_code == 201
+
+
 def test_creating_a_table_validates_game_players_and_options(client: TestClient) -> None:
     assert client.post("/api/tables", json={"game": "snap"}).status_code == 404
     r = client.post("/api/tables", json={"game": "hearts", "players": 2})
-    assert r.status_code == 400 and "3, 4, 5, 6, 7 players" in r.json()["detail"]
+    assert r.status_code == 400 and "3–7 players, not 2" in r.json()["detail"]
     r = client.post("/api/tables", json={"game": "hearts", "options": {"target": 5}})
     assert r.status_code == 400 and "'target'" in r.json()["detail"]
     r = client.post("/api/tables", json={"game": "hearts", "options": {"colour": "red"}})

@@ -96,7 +96,7 @@ def _option_values(pairs: Sequence[str] | None) -> dict[str, str]:
 def _players(spec: GameSpec, players: int | None) -> int:
     n = players if players is not None else spec.preferred_players
     if n not in spec.players:
-        raise UsageProblem(f"{spec.title} is played by {_players_text(spec)} players, not {n}")
+        raise UsageProblem(f"{spec.title} is played by {spec.players_text} players, not {n}")
     return n
 
 
@@ -108,13 +108,6 @@ def _resolve(spec: GameSpec, option: Sequence[str] | None, preset: str | None) -
         raise UsageProblem(str(e)) from None
 
 
-def _players_text(spec: GameSpec) -> str:
-    ps = sorted(spec.players)
-    if len(ps) > 2 and ps == list(range(ps[0], ps[-1] + 1)):
-        return f"{ps[0]}–{ps[-1]}"
-    return ", ".join(map(str, ps))
-
-
 # --- list ---------------------------------------------------------------------------------------
 @app.command("list")
 def list_games() -> None:
@@ -123,7 +116,7 @@ def list_games() -> None:
     for col in ("id", "title", "family", "players", "source", "presets"):
         table.add_column(col, no_wrap=col in ("id", "players", "source", "presets"), overflow="fold")
     for spec in gamenight.games():
-        table.add_row(*(Text(x) for x in (spec.id, spec.title, spec.family, _players_text(spec), spec.source,
+        table.add_row(*(Text(x) for x in (spec.id, spec.title, spec.family, spec.players_text, spec.source,
                                           "\n".join(spec.presets) or "—")))
     console = _console()
     if not console.is_terminal:

@@ -19,6 +19,11 @@ from gamenight.engine.view import Fact, Prompt, View, Zone, phase_words, zone_vi
 Teams = tuple[tuple[int, ...], ...]
 
 
+NO_LIMIT = 1_000_000
+"""The end of an open player range: ``range(4, NO_LIMIT)`` is "4 or more" (Court Whist's tables).
+A server may still seat fewer at one table; that is its operator's limit, not a rule."""
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """What a game is: its id, players, options and presets, and its rule clauses."""
@@ -26,7 +31,8 @@ class GameSpec:
     id: str
     title: str
     family: str
-    players: tuple[int, ...]
+    players: Sequence[int]
+    """The player counts the book allows, in order: a tuple, or a range ending at ``NO_LIMIT``."""
     options: type
     rules: Rules
     source: str
@@ -40,6 +46,30 @@ class GameSpec:
     @property
     def preferred_players(self) -> int:
         return self.default_players or self.players[0]
+
+    @property
+    def open_ended(self) -> bool:
+        """Does the book set no upper limit on the players?"""
+        return self.players[-1] >= NO_LIMIT - 1
+
+    def player_counts(self, at_most: int = NO_LIMIT) -> list[int]:
+        """The allowed counts up to ``at_most`` (a lobby's list, a test's cases)."""
+        players = self.players
+        if isinstance(players, range):
+            return list(range(players.start, min(players.stop, at_most + 1), players.step))
+        return [n for n in players if n <= at_most]
+
+    @property
+    def players_text(self) -> str:
+        """The allowed counts in words: "3–13", "2, 4 or 6", "4 or more"."""
+        if self.open_ended:
+            return f"{self.players[0]} or more"
+        counts = list(self.players)
+        if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+            return f"{counts[0]}–{counts[-1]}"
+        if len(counts) == 1:
+            return str(counts[0])
+        return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
 
 
 @dataclass

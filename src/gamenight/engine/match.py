@@ -51,9 +51,8 @@ class Match:
         replaces the seeded RNG (the scenario builder's probe; such a match is not recorded).
         ``narrate=False`` keeps no events: for simulations, where nobody reads them."""
         spec = game.spec
-        if players not in spec.players:
-            allowed = ", ".join(map(str, spec.players))
-            raise ValueError(f"{spec.title} is played by {allowed} players, not {players}")
+        if type(players) is not int or players not in spec.players:
+            raise ValueError(f"{spec.title} is played by {spec.players_text} players, not {players}")
         self.game = game
         self.spec = spec
         self.players = players

@@ -53,7 +53,8 @@ def _games() -> list[dict[str, Any]]:
     out = []
     for spec in gamenight.games():
         out.append({
-            "id": spec.id, "title": spec.title, "family": spec.family, "players": list(spec.players),
+            "id": spec.id, "title": spec.title, "family": spec.family,
+            "players": spec.player_counts(Settings.max_seats),
             "default_players": spec.preferred_players, "summary": spec.summary,
             "presets": {k: dict(v) for k, v in spec.presets.items()},
             "options": [{"name": i.name, "label": i.label, "kind": i.kind.__name__, "default": i.default,

@@ -61,6 +61,8 @@ class Settings:
     rate_per_second: float = 10.0
     rate_burst: int = 30
     max_rate_violations: int = 50
+    max_seats: int = 64
+    """Players at one table (a game whose book sets no limit, like Court Whist, stops here)."""
     max_legal: int = 3000
     """Legal actions sent per update (a combinatorial list is cut here; ``check`` still decides)."""
     send_queue: int = 512
@@ -326,7 +328,9 @@ class TableService:
             raise TableError(str(e), 404) from None
         n = players if players is not None else spec.preferred_players
         if n not in spec.players:
-            raise TableError(f"{spec.title} is played by {', '.join(map(str, spec.players))} players, not {n}")
+            raise TableError(f"{spec.title} is played by {spec.players_text} players, not {n}")
+        if n > self.settings.max_seats:
+            raise TableError(f"this server seats at most {self.settings.max_seats} players at a table")
         if house is not None:
             if options or preset:
                 raise TableError("a house's table plays the house's rules: change them on the house's page")

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from gamenight.core.cards import Card, standard_deck
 from gamenight.engine.actions import Action
 from gamenight.engine.clauses import Clause, Rules
-from gamenight.engine.game import GameSpec
+from gamenight.engine.game import NO_LIMIT, GameSpec
 from gamenight.engine.options import OptionError, option
 from gamenight.families import tricks
 
@@ -25,9 +25,6 @@ KING = 13
 FACE_RANKS = (11, 12, 13)
 CARD_ORDER_TRUMPS = (SPADES, HEARTS, CLUBS, DIAMONDS)
 """The score card's order of trumps for the four hands of a game: spades, hearts, clubs, diamonds."""
-MAX_PLAYERS = 32
-"""The book sets no limit to the tables; the spec must list its player counts, so the app stops at eight
-tables (nothing else depends on this number)."""
 
 CORONATION, PROSPERITY, CONSPIRACY, CHIVALRY, REVOLUTION, CONFISCATION, RESTORATION = range(1, 8)
 GAME_NAMES = {CORONATION: "Coronation", PROSPERITY: "Prosperity", CONSPIRACY: "Conspiracy",
@@ -74,8 +71,7 @@ def _rotate(o: CourtWhistOptions) -> bool:
 
 DECK_RULE = Clause("court_whist.deck", "One deck of cards per table, not including jokers.", R)
 TABLES = Clause("court_whist.tables", "4 players per table, no limit to the number of tables you can have: every "
-                "four players make a table, and the players left over sit out (the app seats up to 32 players, "
-                "eight tables).", R)
+                "four players make a table, and the players left over sit out.", R)
 DEAL_ALL = Clause("court_whist.deal.all", "All cards are dealt out each round.", R)
 GOAL = Clause("court_whist.goal", "High score at the end of the 7 rounds wins: every player keeps their own score "
               "card, and the highest grand total wins.", R)
@@ -163,7 +159,7 @@ SCORING = {CORONATION: "total tricks taken", PROSPERITY: "each trick counts as d
 """The score card's line for each game, as the view shows it."""
 
 SPEC = GameSpec(
-    id="court_whist", title="Court Whist", family="tricks", players=tuple(range(4, MAX_PLAYERS + 1)),
+    id="court_whist", title="Court Whist", family="tricks", players=range(4, NO_LIMIT),
     default_players=4, options=CourtWhistOptions, rules=RULES, source="000",
     summary="Seven games of four hands, each with its own trumps and scoring; winners move between tables and "
             "partners change every game; highest grand total wins.",
