@@ -258,3 +258,10 @@ def test_registry() -> None:
         gamenight.load("hearts", players=2)
     classic = gamenight.load("hearts", preset="classic", options={"target": 60}, seed=1).options
     assert classic.points_on_first_trick is False and classic.target == 60
+
+
+def test_a_view_carries_the_tables_rules_for_bots_but_its_json_leaves_them_to_the_rules_panel() -> None:
+    from gamenight.engine.view import view_data
+    view = gamenight.load("hearts", options={"target": 50}, seed=1).view(0)
+    assert view.options.target == 50
+    assert "options" not in view_data(view)

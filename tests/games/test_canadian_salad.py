@@ -254,10 +254,9 @@ def test_a_sweep_through_the_game_scores_zero_for_the_taker_and_100_for_everyone
     assert any("[canadian_salad.sweep]" in n for n in row.notes)
 
 
-def test_identical_cards_option_reaches_the_bot():
-    assert start(players=8, seed=1).view(0).fact("last-identical-wins") is True
-    assert start(players=8, seed=1, identical_cards="first").view(0).fact("last-identical-wins", False) is False
-    assert start(players=4, seed=1).view(0).fact("last-identical-wins", False) is False  # one deck: none identical
+def test_the_identical_cards_rule_is_in_the_rules_not_among_the_facts_and_bots_read_it_there():
+    assert not any(f.name == "last-identical-wins" for f in start(players=8, seed=1).view(0).facts)
+    assert start(players=8, seed=1, identical_cards="first").view(0).options.identical_cards == "first"
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])

@@ -46,8 +46,8 @@ class SaladBot:
             return table.get(int(c), 0)
 
         unload = round_no == 10 and len(view.hand) > 3
-        return avoid_play(view, legal, _POWER, danger, last_identical_wins=bool(view.fact("last-identical-wins")),
-                          unload=unload)
+        last_wins = view.players >= 6 and view.options.identical_cards == "last"  # two decks from six players
+        return avoid_play(view, legal, _POWER, danger, last_identical_wins=last_wins, unload=unload)
 
 
 heuristic_for("canadian_salad")(SaladBot)

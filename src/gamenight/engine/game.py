@@ -166,7 +166,8 @@ class Game(ABC, Generic[S]):
             to_act=tuple(self.to_act(state)), dealer=self.dealer(state), hand_no=self.hand_no(state),
             teams=self.spec.teams(state.players), zones=zone_views(self.zones_for(state, seat), seat),
             facts=tuple(self.facts(state, seat)),
-            prompt=prompt if isinstance(prompt, Prompt) else Prompt(prompt), over=state.over)
+            prompt=prompt if isinstance(prompt, Prompt) else Prompt(prompt), over=state.over,
+            options=state.options)
 
     def facts(self, state: S, seat: int | None) -> list[Fact]:
         """The facts a player would ask about, as ``seat`` may know them."""

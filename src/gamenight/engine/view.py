@@ -183,6 +183,10 @@ class View:
     prompt: Prompt = field(default_factory=Prompt)
     events: tuple[EventView, ...] = ()
     over: bool = False
+    options: Any = None
+    """The rules this table plays by (the game's options): public, like the rulebook on the
+    table, for bots to read. Interfaces show them in the rules panel, so the JSON form leaves
+    them out."""
 
     # --- reading by name (bots and tests know their own game's names) ---------------------
     def zone(self, name: str) -> ZoneView | None:
@@ -260,7 +264,8 @@ def _adapter(cls: type) -> Any:
 def view_data(view: View) -> dict[str, Any]:
     """The view as JSON-ready data in the published schema's form (fields left at their
     defaults are omitted, to keep messages small)."""
-    return _adapter(View).dump_python(view, mode="json", exclude_defaults=True)  # type: ignore[no-any-return]
+    return _adapter(View).dump_python(view, mode="json", exclude_defaults=True,  # type: ignore[no-any-return]
+                                      exclude={"options"})
 
 
 def view_json(value: Any) -> Any:

@@ -20,7 +20,7 @@ from gamenight.engine.game import GameSpec, Result, ranked
 from gamenight.engine.options import option
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.engine.view import Fact, FactKind, Prompt, fact, flag, per_seat
+from gamenight.engine.view import Fact, FactKind, Prompt, fact, per_seat
 from gamenight.families import tricks
 from gamenight.families.tricks import TrickGame, TrickState
 
@@ -276,8 +276,6 @@ class CanadianSalad(TrickGame[SaladState]):
             facts.append(per_seat("points", "Points this round",
                                   points_so_far(state.round_no, state.taken, state.tricks_won)))
         facts += self.trick_facts(state, seat)
-        if state.last_identical_wins and len(state.deck) > 52:
-            facts.append(flag("last-identical-wins", "Of identical cards, the last played wins", True))
         return facts
 
     def prompt(self, state: SaladState, seat: int) -> Prompt | str:
