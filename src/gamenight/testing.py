@@ -4,9 +4,10 @@
     >>> m = scenario("hearts", players=4, dealer=3, hands={0: "2C 3C 4C ...", ...}, kitty="...")
 
 The builder never touches a game's state. It chooses the seed that gives the wanted
-dealer, then stacks the deck of the wanted deal (``engine.chance``): it deals once
-with the deck left as it came (a probe), sees through the game's own zones where each
-position of the deck went, and puts the wanted pieces in those positions. Dice are
+dealer, then stacks the deck of the wanted deal (``engine.chance``; one deck per table
+of a game played at several): it finds which shuffles dealt the zones asked for, deals
+once with those decks left as they came (a probe), sees through the game's own zones
+where each position of each deck went, and puts the wanted pieces in those positions. Dice are
 loaded the same way. The stacked deck is part of the match record, so a scenario
 replays like any other match. ``hand`` picks a later deal: the hands before it are
 played out by random legal moves (through ``apply``) from the same seed. A test of several
@@ -21,7 +22,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from gamenight.core.pieces import parse_piece
+from gamenight.core.pieces import is_piece, parse_piece
 from gamenight.engine.chance import Chance, StackedRandom
 from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.match import Match
@@ -42,19 +43,42 @@ def _texts(pieces: Pieces) -> list[str]:
 
 
 class _Probe(StackedRandom):
-    """Leaves shuffle ``at`` as the deck came, remembering its physical pieces in order."""
+    """Leaves the shuffles numbered ``at`` as the decks came, remembering their physical pieces
+    in order (a game played at several tables shuffles a deck for each). A shuffle of anything
+    but pieces (seats drawn for partners) is left to chance."""
 
-    def __init__(self, seed: int, at: int, chance: Chance | None = None) -> None:
+    def __init__(self, seed: int, at: Iterable[int], chance: Chance | None = None) -> None:
         super().__init__(seed, chance)
-        self.at = at
-        self.deck: list[Any] | None = None
+        self.at = frozenset(at)
+        self.decks: dict[int, list[Any]] = {}
 
     def shuffle(self, x: Any) -> None:
-        if self.shuffles == self.at:
+        if self.shuffles in self.at and all(is_piece(p) for p in x):
+            self.decks[self.shuffles] = list(x)
             self.shuffles += 1
-            self.deck = list(x)
             return
         super().shuffle(x)
+
+
+class _Tracer(StackedRandom):
+    """Remembers which shuffle last put each physical piece in place."""
+
+    def __init__(self, seed: int, chance: Chance | None = None) -> None:
+        super().__init__(seed, chance)
+        self.origin: dict[int, int] = {}
+
+    def shuffle(self, x: Any) -> None:
+        at = self.shuffles
+        super().shuffle(x)
+        self.origin.update((id(p), at) for p in x)
+
+
+def _deal_shuffles(match: Match, tracer: _Tracer, hands: Mapping[int, Pieces], zones: Mapping[str, Pieces]) -> set[int]:
+    """The shuffles that dealt the zones asked for: one deck, or one per table of a game played
+    at several (a deck shuffled and thrown in before them is not among them)."""
+    return {tracer.origin[id(p)] for z in match.game.zones(match.state) if not z.recap
+            and (z.name in zones or (z.kind is ZoneKind.HAND and z.owner in hands))
+            for p in z.pieces if id(p) in tracer.origin}
 
 
 def _play_to_hand(match: Match, hand: int, moves: random.Random) -> None:
@@ -96,12 +120,13 @@ def scenario(game_id: str, *, players: int | None = None, options: Mapping[str, 
     seed = _seed_for_dealer(game_id, n, chosen, seed, dealer)
     decks: dict[int, tuple[str, ...]] = {}
     if hands or zones:
-        counter = StackedRandom(seed)
-        _probe(game_id, n, chosen, seed, hand, counter)
-        at = counter.shuffles - 1  # the deal is the last shuffle before the hand is on the table
-        if at < 0:
-            raise ScenarioError(f"{game_id} shuffles nothing before hand {hand}")
-        decks[at] = _stacked_order(game_id, n, chosen, seed, hand, at, hands or {}, zones or {})
+        tracer = _Tracer(seed)
+        deal = _deal_shuffles(_probe(game_id, n, chosen, seed, hand, tracer), tracer, hands or {}, zones or {})
+        if not deal:
+            raise ScenarioError(f"{game_id} shuffles nothing that deals hand {hand}")
+        probe_rng = _Probe(seed, deal)
+        probe = _probe(game_id, n, chosen, seed, hand, probe_rng)
+        decks = _deck_orders(probe, probe_rng.decks, hands or {}, zones or {})
     chance = Chance(decks, tuple(rolls)) if decks or rolls else None
     match = load(game_id, players=n, options=chosen, seed=seed, chance=chance, start=scores)
     _play_to_hand(match, hand, random.Random(seed))
@@ -123,13 +148,15 @@ def next_deal(match: Match, moves: Iterable[tuple[int, str]], *, hands: Mapping[
     chance = match.chance or Chance()
     counter = StackedRandom(match.seed, chance)
     _replayed(match, [], rng=counter)
-    at = counter.shuffles  # the deal is the next shuffle
-    probe_rng = _Probe(match.seed, at, chance)
+    tracer = _Tracer(match.seed, chance)
+    deal = {at for at in _deal_shuffles(_replayed(match, moves, rng=tracer), tracer, hands or {}, zones or {})
+            if at >= counter.shuffles}  # shuffled by these moves
+    probe_rng = _Probe(match.seed, deal, chance)
     probe = _replayed(match, moves, rng=probe_rng)
-    if probe_rng.deck is None or probe_rng.shuffles != at + 1:
+    if not probe_rng.decks:
         raise ScenarioError("the moves must end with the one that deals, and shuffle only for that deal")
-    order = _deck_order(probe, probe_rng.deck, hands or {}, zones or {})
-    dealt = _replayed(match, moves, chance=Chance({**chance.decks, at: order}, chance.rolls))
+    orders = _deck_orders(probe, probe_rng.decks, hands or {}, zones or {})
+    dealt = _replayed(match, moves, chance=Chance({**chance.decks, **orders}, chance.rolls))
     _verify(dealt, hands or {}, zones or {})
     return dealt
 
@@ -155,24 +182,14 @@ def _seed_for_dealer(game_id: str, players: int, options: Any, seed: int, dealer
     raise ScenarioError(f"no seed near {seed} makes seat {dealer} the dealer")
 
 
-def _stacked_order(game_id: str, players: int, options: Any, seed: int, hand: int, at: int,
-                   hands: Mapping[int, Pieces], zones: Mapping[str, Pieces]) -> tuple[str, ...]:
-    """The deck order that deals ``hands`` and ``zones`` at shuffle number ``at``."""
-    probe_rng = _Probe(seed, at)
-    match = _probe(game_id, players, options, seed, hand, probe_rng)
-    deck = probe_rng.deck
-    if deck is None:
-        raise ScenarioError(f"{game_id} did not shuffle for hand {hand}")
-    return _deck_order(match, deck, hands, zones)
-
-
-def _deck_order(match: Match, deck: list[Any], hands: Mapping[int, Pieces],
-                zones: Mapping[str, Pieces]) -> tuple[str, ...]:
-    """The order of ``deck`` that puts ``hands`` and ``zones`` where ``match`` dealt the deck as it came."""
+def _deck_orders(match: Match, decks: Mapping[int, list[Any]], hands: Mapping[int, Pieces],
+                 zones: Mapping[str, Pieces]) -> dict[int, tuple[str, ...]]:
+    """The order of each deck (by shuffle number) that puts ``hands`` and ``zones`` where
+    ``match`` dealt the decks as they came."""
     game_id = match.spec.id
-    position = {id(p): i for i, p in enumerate(deck)}
-    wanted: dict[int, str] = {}
-    held: dict[int, list[int]] = {}  # a seat's hand, over all its zones of kind hand
+    position = {id(p): (at, i) for at, deck in decks.items() for i, p in enumerate(deck)}
+    wanted: dict[tuple[int, int], str] = {}
+    held: dict[int, list[tuple[int, int]]] = {}  # a seat's hand, over all its zones of kind hand
     for zone in match.game.zones(match.state):
         if zone.recap:
             continue
@@ -196,13 +213,18 @@ def _deck_order(match: Match, deck: list[Any], hands: Mapping[int, Pieces],
     missing_zones = set(zones) - {z.name for z in match.game.zones(match.state)}
     if missing or missing_zones:
         raise ScenarioError(f"{game_id} deals no {sorted(map(str, missing)) + sorted(missing_zones)}")
-    rest = [str(p) for p in deck]
-    for text in wanted.values():
-        if text not in rest:
-            raise ScenarioError(f"{text} is asked for more often than the deck holds it")
-        rest.remove(text)
-    order = iter(rest)
-    return tuple(wanted.get(i) or next(order) for i in range(len(deck)))
+    orders = {}
+    for at, deck in decks.items():
+        rest = [str(p) for p in deck]
+        for (deck_at, _), text in wanted.items():
+            if deck_at != at:
+                continue
+            if text not in rest:
+                raise ScenarioError(f"{text} is asked for more often than the deck holds it")
+            rest.remove(text)
+        order = iter(rest)
+        orders[at] = tuple(wanted.get((at, i)) or next(order) for i in range(len(deck)))
+    return orders
 
 
 def _verify(match: Match, hands: Mapping[int, Pieces], zones: Mapping[str, Pieces]) -> None:

@@ -415,6 +415,12 @@ def test_frozen_at_46_cannot_draw():
     assert table(m).phase == "showdown" and m.to_act() == (1,)  # but still declares
 
 
+def test_a_match_carried_on_at_46_is_frozen_from_its_first_deal():
+    m = start({0: "AS AH AD AC KS"}, players=3, dealer=2, totals=[0, 46, 10])
+    assert m.view(0).fact("frozen") == [1]
+    assert refusal(m, 1, "stand")[0] == "chicago.draw.frozen"
+
+
 def test_reaching_46_mid_hand_counts_from_the_next_hand():
     m = start({1: "AS AH AD AC 2C"}, players=3, totals=[0, 40, 0])
     stand_all(m)

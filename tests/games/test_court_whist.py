@@ -499,6 +499,16 @@ def play_table(m, table: list[int], until) -> list[tuple[int, str]]:
     return moves
 
 
+def test_every_tables_deal_can_be_stacked_at_once():
+    tables = seating(gamenight.load(GAME, players=12, seed=4))
+    ranks = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+    hands = {s: " ".join(f"{r}{x}" for r in ranks) for seats in tables.values() for s, x in zip(seats, "CDHS")}
+    m = scenario(GAME, players=12, seed=4, hands=hands)
+    assert len(tables) == 3
+    for seat, hand in hands.items():
+        assert sorted(m.view(seat).hand) == sorted(hand.split())
+
+
 def test_a_tie_is_cut_and_the_highest_man_and_lady_move():
     # At table 2 each player is dealt a suit in every hand: whoever holds the suit named trump takes
     # all thirteen tricks. Each partnership holds the trump twice: a tie, 26 tricks each.

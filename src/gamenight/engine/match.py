@@ -19,7 +19,7 @@ from gamenight.engine.chance import Chance, StackedRandom
 from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.events import events_for
 from gamenight.engine.game import Game, Result, State
-from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.engine.scoresheet import ScoreSheet, carried_totals
 from gamenight.engine.view import EventView, View
 
 
@@ -61,15 +61,11 @@ class Match:
         self.chance = chance
         if rng is None:
             rng = StackedRandom(seed, chance) if chance is not None else random.Random(seed)
-        self.state: State = game.setup(players, options, rng)
+        self.start = tuple(start) if start is not None else None
+        with carried_totals(self.start):
+            self.state: State = game.setup(players, options, rng)
         if not narrate:
             self.state.events = None
-        self.start = tuple(start) if start is not None else None
-        if self.start is not None:
-            sheet = self.state.sheet
-            if len(self.start) != len(sheet.columns) or sheet.rows:
-                raise ValueError(f"starting scores need one total per column ({', '.join(sheet.columns)})")
-            sheet.start = self.start
         self.log: list[LogEntry] = []
         self._legal: tuple[int, int, Sequence[Action]] | None = None
         self._seen: dict[int | None, int] = {}

@@ -4,11 +4,26 @@ row was written)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
 Number = int | float
+
+_CARRIED: ContextVar[tuple[Number, ...] | None] = ContextVar("carried_totals", default=None)
+
+
+@contextmanager
+def carried_totals(totals: Sequence[Number] | None) -> Iterator[None]:
+    """Sheets made inside start from ``totals``: a match carried on from scores kept on paper
+    (or a scenario) has them before its first deal, which may depend on them (Chicago's freeze)."""
+    token = _CARRIED.set(tuple(totals) if totals is not None else None)
+    try:
+        yield
+    finally:
+        _CARRIED.reset(token)
 
 
 @dataclass(frozen=True)
@@ -33,7 +48,12 @@ class ScoreSheet:
     rows: list[ScoreRow] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        if not self.start:
+        carried = _CARRIED.get()
+        if carried is not None:
+            if len(carried) != len(self.columns):
+                raise ValueError(f"starting scores need one total per column ({', '.join(self.columns)})")
+            self.start = carried
+        elif not self.start:
             self.start = tuple(0 for _ in self.columns)
 
     @classmethod

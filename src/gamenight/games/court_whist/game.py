@@ -218,7 +218,7 @@ class CourtWhist(TrickGame[CourtState]):
     def _deal(self, state: CourtState, table: Table) -> None:
         table.hand_in_game += 1
         state.hand_no += 1
-        deck = list(DECK)
+        deck = [Card(int(c)) for c in DECK]  # each table has its own physical deck
         state.rng.shuffle(deck)
         for s in table.chairs:
             state.hands[s] = []
