@@ -4,7 +4,8 @@ CPU time on a shared machine moves by tens of percent from run to run; an instru
 ``valgrind --tool=callgrind`` is the same each time for the same code and inputs, so a few percent
 show. For each game both trees play the same random hands through the public API (as
 ``bench_playouts.py`` does, without narration), and the count for N hands is taken as the count for
-2N hands minus the count for N, so start-up, imports and the first use of a game cancel out.
+2N hands minus the count for N, so start-up, imports and the first use of a game cancel out (a
+hand is played first outside valgrind, so both counts find the bytecode compiled).
 
 Run: ``python bench/bench_instructions.py --against f8fa1ae [--hands 100] [--games hearts,euchre]``.
 Needs valgrind and git; the other revision is checked out in a temporary worktree.
@@ -51,6 +52,10 @@ def instructions(src: Path, game: str, hands: int) -> int:
 
 
 def per_hand(src: Path, game: str, hands: int) -> float:
+    # one hand first, outside valgrind: it writes the bytecode caches, which would otherwise be
+    # compiled inside the first count only and land in the difference
+    subprocess.run([sys.executable, "-c", PLAYOUT, game, "1"], env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin"},
+                   check=True)
     return (instructions(src, game, 2 * hands) - instructions(src, game, hands)) / hands
 
 
