@@ -265,3 +265,16 @@ def test_a_view_carries_the_tables_rules_for_bots_but_its_json_leaves_them_to_th
     view = gamenight.load("hearts", options={"target": 50}, seed=1).view(0)
     assert view.options.target == 50
     assert "options" not in view_data(view)
+
+
+def test_score_notes_keep_their_words_and_their_clause_apart() -> None:
+    m = gamenight.load("hearts", seed=2)
+    while not m.sheet.rows:
+        seat = m.to_act()[0]
+        m.apply(seat, m.legal_actions(seat)[0])
+    notes = m.sheet.rows[0].notes
+    kitty = next(n for n in notes if n.clause == "hearts.kitty")
+    assert kitty.text.startswith("the kitty went to seat") and "[" not in kitty.text
+    data = m.sheet.to_dict()["rows"][0]["notes"]
+    assert {"text": kitty.text, "clause": "hearts.kitty"} in data
+    assert all(set(n) <= {"text", "clause"} for n in data)

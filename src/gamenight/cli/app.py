@@ -286,6 +286,11 @@ def render_view(view: View, seats: Table_, title: str) -> Panel:
     return Panel(grid, title=Text(title), subtitle=Text(" · ".join(header)) if header else None, expand=False)
 
 
+def _note_text(note: dict[str, str]) -> str:
+    """A score note with its clause in brackets (``rules GAME`` prints the clause)."""
+    return f"{note['text']} [{note['clause']}]" if note.get("clause") else note["text"]
+
+
 def render_sheet(sheet: dict[str, Any] | ScoreSheet, title: str = "Score sheet", notes: bool = True) -> Table:
     data = sheet.to_dict() if isinstance(sheet, ScoreSheet) else sheet
     table = Table(title=Text(title), show_footer=True)
@@ -297,7 +302,7 @@ def render_sheet(sheet: dict[str, Any] | ScoreSheet, title: str = "Score sheet",
     for row in data["rows"]:
         cells = [Text(str(row["label"])), *(Text(f"{p:g}") for p in row["points"])]
         if notes:
-            cells.append(Text("; ".join(row["notes"])))
+            cells.append(Text("; ".join(_note_text(n) for n in row["notes"])))
         table.add_row(*cells)
     return table
 

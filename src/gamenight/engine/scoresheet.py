@@ -4,7 +4,8 @@ row was written)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import re
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -26,13 +27,39 @@ def carried_totals(totals: Sequence[Number] | None) -> Iterator[None]:
         _CARRIED.reset(token)
 
 
+_CITED = re.compile(r"\s*\[([a-z0-9_]+(?:\.[a-z0-9_\-]+)+)\]$")
+
+
+class Note(str):
+    """Why a row's points are what they are: the words and the clause they apply. Games write
+    ``f"the kitty went to seat 2 [{KITTY.id}]"``; the sheet keeps the words (``text``) and the
+    clause id (``clause``) apart, so every interface links a note to its rule. It still reads as
+    the text it was written as."""
+
+    __slots__ = ()
+
+    @property
+    def text(self) -> str:
+        return _CITED.sub("", self)
+
+    @property
+    def clause(self) -> str | None:
+        found = _CITED.search(self)
+        return found.group(1) if found else None
+
+    def data(self) -> dict[str, str]:
+        """The note as JSON data: ``{"text": ..., "clause": ...}`` (no clause: text only)."""
+        clause = self.clause
+        return {"text": self.text, "clause": clause} if clause else {"text": self.text}
+
+
 @dataclass(frozen=True)
 class ScoreRow:
     label: str
     points: tuple[Number, ...]
     totals: tuple[Number, ...]
     ply: int
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
     """Why the points are what they are, citing clauses, e.g. 'gin bonus 20 [gin_rummy.score.gin]'."""
 
 
@@ -71,16 +98,16 @@ class ScoreSheet:
         return self.rows[-1].totals if self.rows else self.start
 
     def add(self, label: str, points: tuple[Number, ...] | list[Number], ply: int,
-            notes: tuple[str, ...] | list[str] = ()) -> ScoreRow:
+            notes: Iterable[str] = ()) -> ScoreRow:
         pts = tuple(points)
         if len(pts) != len(self.columns):
             raise ValueError("one entry per column")
-        row = ScoreRow(label, pts, tuple(a + b for a, b in zip(self.totals, pts)), ply, tuple(notes))
+        row = ScoreRow(label, pts, tuple(a + b for a, b in zip(self.totals, pts)), ply, tuple(map(Note, notes)))
         self.rows.append(row)
         return row
 
     def to_dict(self) -> dict[str, Any]:
         return {"columns": list(self.columns), "start": list(self.start),
                 "rows": [{"label": r.label, "points": list(r.points), "totals": list(r.totals),
-                          "ply": r.ply, "notes": list(r.notes)} for r in self.rows],
+                          "ply": r.ply, "notes": [n.data() for n in r.notes]} for r in self.rows],
                 "totals": list(self.totals)}

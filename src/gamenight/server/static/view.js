@@ -233,7 +233,7 @@ export function renderSheet(sheet, state) {
       h("tr", {}, h("td", {}, r.label), r.points.map((p, i) => h("td", { title: `total ${r.totals[i]}` },
         p > 0 ? `+${p}` : String(p)))),
       r.notes.length ? h("tr", { class: "notes" }, h("td", { colspan: sheet.columns.length + 1 },
-        r.notes.join("; "))) : null,
+        r.notes.map((n) => n.text).join("; "))) : null,
     ])),
     h("tfoot", {}, h("tr", {}, h("td", {}, "total"), sheet.totals.map((t) => h("td", {}, String(t))))));
 }
