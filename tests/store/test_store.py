@@ -14,7 +14,8 @@ import gamenight
 from gamenight.store import Store, StoreError
 
 PG_ADMIN = os.environ.get("GAMENIGHT_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-PG_DB = "gamenight_test"
+PG_DB = os.environ.get("GAMENIGHT_TEST_PG_DB", "gamenight_test")
+"""The database the tests drop and remake (name another to run beside someone else's tests)."""
 
 
 def postgres_url() -> str:

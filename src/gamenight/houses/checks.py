@@ -4,6 +4,7 @@ file can point at it."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,6 +17,10 @@ from gamenight.houses.model import HouseError
 
 GENERAL_CLAUSES = {c.id: c for c in (TURN, UNKNOWN, GAME_OVER)}
 """Engine clauses every game shares; a ruling may concern one of these too."""
+NAME_LENGTH = 80
+"""Longest name of a house or a person: names are shown on every page and table."""
+AUTHORS_LENGTH = 40 * NAME_LENGTH
+"""Longest author of a ruling: a table's vote names everyone who agreed."""
 
 
 def game_spec(game_id: str, key: str = "game") -> GameSpec:
@@ -25,10 +30,22 @@ def game_spec(game_id: str, key: str = "game") -> GameSpec:
         raise HouseError(str(e), key) from None
 
 
-def clean_name(name: str, key: str) -> str:
+def clean_name(name: str, key: str, limit: int = NAME_LENGTH) -> str:
+    """``name`` with its spaces tidied; refused if empty, longer than ``limit`` or holding a
+    control character (a NUL cannot even be stored by PostgreSQL)."""
     if not isinstance(name, str) or not name.strip():
         raise HouseError("a name must be non-empty text", key)
-    return " ".join(name.split())
+    name = " ".join(name.split())
+    check_name(name, key, limit)
+    return name
+
+
+def check_name(name: str, key: str, limit: int = NAME_LENGTH) -> None:
+    """Refuse a name longer than ``limit`` or holding a control character."""
+    if len(name) > limit:
+        raise HouseError(f"a name is at most {limit} characters, got {len(name)}", key)
+    if any(unicodedata.category(ch) == "Cc" for ch in name):
+        raise HouseError("a name cannot hold control characters", key)
 
 
 def choice(value: str, allowed: Sequence[str], key: str) -> str:

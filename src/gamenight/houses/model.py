@@ -5,6 +5,7 @@ change returns a new ``House``."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -15,6 +16,8 @@ ANSWERS = ("host", "table")
 VERSION_STATUS = ("approved", "ruled")
 PROPOSAL_STATUS = ("open", "accepted", "rejected", "withdrawn")
 QUESTION_STATUS = ("open", "ruled", "kali", "unsettled", "withdrawn")
+RULING_ID = re.compile(r"r(\d{1,6})")
+"""A ruling's id: ``r1``, ``r2``, ... (six digits is more rulings than a house will write)."""
 
 
 class HouseError(ValueError):

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -27,11 +28,11 @@ from gamenight import houses as H
 from gamenight.engine import options as opts
 from gamenight.engine.view import view_schema
 from gamenight.rulebook import render
-from gamenight.server.guard import BodyLimit, SecurityHeaders
+from gamenight.server.guard import BodyLimit, PlainName, SecurityHeaders, invalid_request, json_message, store_failed
 from gamenight.server.houses import HouseProblem, HouseService
 from gamenight.server.houses import router as house_router
 from gamenight.server.tables import Connection, Settings, Table, TableError, TableService
-from gamenight.store import Store
+from gamenight.store import Store, StoreError
 
 log = logging.getLogger("gamenight.server")
 STATIC = Path(__file__).resolve().parent / "static"
@@ -44,7 +45,7 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     preset: str | None = Field(default=None, max_length=64)
     bots: list[int] = Field(default_factory=list, max_length=16)
-    names: list[str] = Field(default_factory=list, max_length=16)
+    names: list[PlainName] = Field(default_factory=list, max_length=16)
     house: str | None = Field(default=None, max_length=32)
     """Play under this house's rules (its current version for the game, at every new match)."""
 
@@ -179,6 +180,9 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
 
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(SecurityHeaders)
+
+    app.add_exception_handler(RequestValidationError, invalid_request)  # type: ignore[arg-type]
+    app.add_exception_handler(StoreError, store_failed)  # type: ignore[arg-type]
 
     @app.exception_handler(TableError)
     async def table_error(_: Request, exc: TableError) -> JSONResponse:
@@ -357,13 +361,7 @@ def _decode(msg: Any, limit: int) -> dict[str, Any] | str:
             return "messages must be UTF-8 JSON"
     if len(raw) > limit:
         return f"message too large (at most {limit} bytes)"
-    try:
-        data = json.loads(raw)
-    except ValueError:
-        return "messages must be JSON objects"
-    if not isinstance(data, dict):
-        return "messages must be JSON objects"
-    return data
+    return json_message(raw)
 
 
 async def _handle(svc: TableService, houses: HouseService, table: Table, conn: Connection,
