@@ -167,6 +167,37 @@ def test_presets_and_unset_and_bad_values_name_the_key() -> None:
         H.make_change(house, "snap")
 
 
+def test_a_proposal_no_table_could_deal_is_refused_naming_the_key() -> None:
+    house = metzkers()
+    for game, values, said in [("court_whist", {"ladies": "2 40"}, "seats are 0 to"),
+                               ("court_whist", {"ladies": "the queens"}, "'auto' or seat numbers"),
+                               ("court_whist", {"ladies": "1 " * 300}, "at most 200 characters"),
+                               ("hearts", {"target": 10**30}, "at most"),
+                               ("hearts", {"target": "9" * 4300}, "whole number")]:
+        with pytest.raises(H.HouseError, match=said) as e:
+            H.propose(house, game, H.make_change(house, game, options=values), by="Brent")
+        assert e.value.key == f"games.{game}.options.{next(iter(values))}"
+    house, p = H.propose(house, "court_whist", H.make_change(house, "court_whist", options={"ladies": "0 31"}),
+                         by="Brent")  # seats 0 and 31: a 32-player evening deals it
+    assert p.status == "accepted"
+
+
+def test_a_house_file_whose_rules_in_force_cannot_be_dealt_is_refused() -> None:
+    good = H.to_toml(metzkers())
+    bad_rules = good + '\n[games.court_whist]\nproposed_by = "Brent"\nwhen = 2025-03-01T19:30:00Z\n' \
+                       '[games.court_whist.options]\nladies = "the queens"\n'
+    house = H.from_toml(bad_rules)  # a well-formed file...
+    with pytest.raises(H.HouseError) as e:  # ...that would fail every table made under it
+        H.check_playable(house)
+    assert e.value.key == "games.court_whist.options.ladies"
+    bad_proposal = good + '\n[[proposals]]\nid = 1\ngame = "court_whist"\nbase = 0\nproposed_by = "Kali"\n' \
+                          'when = 2025-03-01T19:30:00Z\n[proposals.options]\nladies = "40"\n'
+    with pytest.raises(H.HouseError) as e:  # an open proposal one vote would put in force
+        H.check_playable(H.from_toml(bad_proposal))
+    assert e.value.key == "proposals.1.options.ladies"
+    H.check_playable(H.from_toml(good))
+
+
 # --- rulings -------------------------------------------------------------------------------------------
 def test_rulings_are_recorded_in_a_new_version_and_can_be_removed() -> None:
     house = metzkers()
@@ -479,7 +510,13 @@ TEXTS = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_si
 WHEN = st.datetimes(min_value=datetime(1990, 1, 1), max_value=datetime(2100, 1, 1), timezones=st.just(UTC))
 
 
-def option_values(spec: gamenight.GameSpec) -> st.SearchStrategy[tuple[tuple[str, Any], ...]]:
+SEATS_TEXT = st.lists(st.integers(0, 3), min_size=1, max_size=3, unique=True).map(lambda s: " ".join(map(str, s)))
+"""Free text a deal accepts: the one free-text option (Court Whist's ladies) names seats."""
+
+
+def option_values(spec: gamenight.GameSpec, free_text: st.SearchStrategy[str] = NAMES
+                  ) -> st.SearchStrategy[tuple[tuple[str, Any], ...]]:
+    """Values each option accepts (``free_text`` for text without choices: any name fits a file)."""
     parts = []
     for info in opts.describe(spec.options):
         if info.kind is bool:
@@ -487,7 +524,7 @@ def option_values(spec: gamenight.GameSpec) -> st.SearchStrategy[tuple[tuple[str
         elif info.choices:
             s = st.sampled_from(info.choices)
         elif info.kind is str:  # free text (e.g. Court Whist's ladies): stored stripped, no control characters
-            s = NAMES.map(str.strip)
+            s = free_text.map(str.strip)
         else:
             lo = info.minimum if info.minimum is not None else -1000
             s = st.integers(lo, info.maximum if info.maximum is not None else MAX_NUMBER)
@@ -565,7 +602,8 @@ def test_json_data_round_trip(house: H.House) -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.sampled_from(gamenight.games()).flatmap(lambda spec: st.tuples(st.just(spec), option_values(spec))))
+@given(st.sampled_from(gamenight.games()).flatmap(lambda spec: st.tuples(st.just(spec),
+                                                                         option_values(spec, SEATS_TEXT))))
 def test_any_valid_option_values_survive_propose_and_toml(case: tuple[gamenight.GameSpec, tuple[tuple[str, Any], ...]]
                                                           ) -> None:
     spec, values = case

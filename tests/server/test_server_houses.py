@@ -83,6 +83,23 @@ def test_bad_house_input_is_refused_naming_the_key(client: TestClient) -> None:
     assert client.get(f"/api/houses/{hid(made)}").json()["proposals"] == []  # nothing changed
 
 
+def test_options_a_house_proposes_are_parsed_bounded_and_dealt_before_they_are_kept(client: TestClient) -> None:
+    made = found(client)
+    for game, options in [("court_whist", {"ladies": "the queens"}), ("court_whist", {"ladies": "1 " * 2000}),
+                          ("court_whist", {"ladies": "40"}), ("hearts", {"target": 10**30}),
+                          ("hearts", {"target": -(10**30)})]:
+        r = propose(client, made, game=game, options=options)
+        assert r.status_code == 400 and r.json()["key"] == f"games.{game}.options.{next(iter(options))}", r.text
+    text = client.get(f"/api/houses/{hid(made)}/export").text
+    poisoned = text + '\n[games.court_whist]\nproposed_by = "Ann"\nwhen = 2026-01-01T00:00:00Z\n' \
+                      '[games.court_whist.options]\nladies = "the queens"\n'
+    r = client.post("/api/houses/import", json={"toml": poisoned})
+    assert r.status_code == 400 and r.json()["key"] == "games.court_whist.options.ladies"
+    house = client.get(f"/api/houses/{hid(made)}").json()
+    assert house["proposals"] == [] and house["current"] == {}
+    assert client.post("/api/tables", json={"game": "court_whist", "players": 4, "house": hid(made)}).status_code == 201
+
+
 # --- proposals, approval, versions -----------------------------------------------------------------
 def test_only_the_admin_link_changes_rules(client: TestClient) -> None:
     made = found(client)

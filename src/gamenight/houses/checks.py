@@ -11,7 +11,8 @@ from typing import Any
 from gamenight.engine import options as opts
 from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN
 from gamenight.engine.game import GameSpec
-from gamenight.engine.registry import UnknownGame, preset_values
+from gamenight.engine.match import Match
+from gamenight.engine.registry import UnknownGame, preset_values, resolve_options
 from gamenight.engine.registry import game as registered_game
 from gamenight.houses.model import HouseError
 
@@ -91,3 +92,24 @@ def checked_option_name(spec: GameSpec, name: str, key: str) -> str:
         return opts.option_name(spec.options, name)
     except opts.OptionError as e:
         raise HouseError(e.reason, key) from None
+
+
+def dealable(spec: GameSpec, preset: str | None, values: Mapping[str, Any], key: str) -> None:
+    """Refuse a rule set no table could deal. Some values only a deal can judge (Court
+    Whist's ladies name seats): the rule set must deal at one of the game's player
+    counts, as a table's options must deal at its own count when it is made."""
+    try:
+        chosen = resolve_options(spec, values, preset)
+    except opts.OptionError as e:
+        raise HouseError(e.reason, f"{key}.options.{e.key}") from None
+    game = registered_game(spec.id)
+    counts = sorted(spec.players, key=lambda n: n != spec.preferred_players)
+    first: opts.OptionError | None = None
+    for n in counts:
+        try:
+            Match(game, n, chosen, 0, narrate=False)
+            return
+        except opts.OptionError as e:
+            first = first or e
+    assert first is not None
+    raise HouseError(first.reason, f"{key}.options.{first.key}")

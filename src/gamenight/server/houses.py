@@ -368,6 +368,7 @@ def router(svc: Callable[[], HouseService]) -> APIRouter:
     async def import_house(body: ImportHouse) -> dict[str, Any]:
         try:
             house = H.from_toml(body.toml)
+            H.check_playable(house)
         except H.HouseError as e:
             raise _problem(e) from None
         row = await svc().create(house)
