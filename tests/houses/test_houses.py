@@ -60,6 +60,39 @@ def test_only_admins_add_members_and_only_the_host_sets_policy() -> None:
     assert house.approval == "majority" and house.kali_effect and house.answers == "host"
 
 
+def test_who_may_give_a_member_a_new_link() -> None:
+    house = metzkers()  # Brent hosts; Kali is an admin; Barb and Dana are members
+    H.check_new_link(house, by="Brent", member="Kali")
+    H.check_new_link(house, by="Kali", member="Barb")
+    for by, member, said in [("Kali", "Brent", "host's link"), ("Brent", "Brent", "host's link"),
+                             ("Barb", "Dana", "admin link"), ("Kali", "Kali", "only the host"),
+                             ("Brent", "Zed", "not a member"), ("Zed", "Barb", "not a member")]:
+        with pytest.raises(H.HouseError, match=said):
+            H.check_new_link(house, by=by, member=member)
+
+
+def test_a_house_carries_a_stable_id_through_its_file() -> None:
+    house = H.new_house("The Metzkers", "Brent", house_id=H.new_id())
+    text = H.to_toml(house)
+    assert f'id = "{house.id}"' in text and H.from_toml(text).id == house.id
+    assert H.from_toml(H.to_toml(metzkers())).id is None  # a file from before ids: the server gives it one
+    for bad in ("short", "has spaces in it", "x" * 33, "../../etc/passwd"):
+        with pytest.raises(H.HouseFormatError) as e:
+            H.from_toml(f'id = "{bad}"\n' + H.to_toml(metzkers()))
+        assert e.value.key == "id"
+        with pytest.raises(H.HouseError):
+            H.new_house("X", "Ann", house_id=bad)
+
+
+def test_names_are_plain_and_short() -> None:
+    for name, said in [("A\x00nn", "control characters"), ("N" * 81, "at most 80"), ("  ", "non-empty")]:
+        with pytest.raises(H.HouseError, match=said):
+            H.new_house(name, "Ann")
+        with pytest.raises(H.HouseError, match=said):
+            H.add_member(metzkers(), name, by="Brent")
+    assert H.new_house("  The   Metzkers ", "Ann").name == "The Metzkers"
+
+
 # --- versions and approval ---------------------------------------------------------------------------
 def test_host_policy_the_hosts_change_takes_effect_at_once_with_who_when_and_why() -> None:
     house, p = set_hearts(metzkers(), "Brent", 5, "shorter games on school nights", target=50)

@@ -131,7 +131,8 @@ def new(name: Annotated[str, typer.Argument(help="The house's name.")],
             raise HouseFileProblem(f"{str(file)!r} already exists (use --force to overwrite it)")
         members: list[str | H.Member] = [H.Member(m) for m in member or ()]
         members += [H.Member(a, True) for a in admin or ()]
-        house = H.new_house(name, host, members, approval=approval, answers=answers, kali_effect=kali)
+        house = H.new_house(name, host, members, approval=approval, answers=answers, kali_effect=kali,
+                            house_id=H.new_id())
         save_house(house, file)
     except (H.HouseError, HouseFileProblem) as e:
         _fail(str(e))

@@ -24,6 +24,7 @@ from gamenight.houses.model import (
     ANSWERS,
     APPROVAL,
     FORMAT,
+    HOUSE_ID,
     PROPOSAL_STATUS,
     QUESTION_STATUS,
     RULING_ID,
@@ -113,7 +114,8 @@ def to_data(house: House, *, json_safe: bool = False) -> dict[str, Any]:
         if g.versions:
             games[g.game] = {**_version_data(g.versions[-1], js, False),
                              "history": [_version_data(v, js, True) for v in g.versions[:-1]]}
-    return {"format": FORMAT, "name": house.name, "host": house.host, "approval": house.approval,
+    head: dict[str, Any] = {"format": FORMAT} if house.id is None else {"format": FORMAT, "id": house.id}
+    return {**head, "name": house.name, "host": house.host, "approval": house.approval,
             "answers": house.answers, "kali_effect": house.kali_effect,
             "members": [{"name": m.name, "admin": m.admin} for m in house.members], "games": games,
             "proposals": [_proposal_data(p, js) for p in house.proposals],
@@ -353,6 +355,9 @@ def from_data(data: Mapping[str, Any]) -> House:
     fmt = top.get("format", int, FORMAT)
     if fmt != FORMAT:
         raise HouseFormatError(f"this gamenight reads house files of format {FORMAT}, not {fmt}", "format")
+    hid = top.text("id", None)
+    if hid is not None and not HOUSE_ID.fullmatch(hid):
+        raise HouseFormatError(f"a house id is 8 to 32 letters, digits, - or _; got {hid[:40]!r}", "id")
     name = top.name("name")
     host = top.name("host")
     approval = top.status("approval", APPROVAL, "host")
@@ -374,4 +379,4 @@ def from_data(data: Mapping[str, Any]) -> House:
     qids: list[int] = []
     questions = tuple(_read_question(q, qids) for q in top.tables("questions"))
     top.done()
-    return House(name, host, tuple(members), approval, answers, kali, tuple(games), proposals, questions)
+    return House(name, host, tuple(members), approval, answers, kali, tuple(games), proposals, questions, hid)

@@ -47,7 +47,10 @@ class CreateTable(BaseModel):
     bots: list[int] = Field(default_factory=list, max_length=16)
     names: list[PlainName] = Field(default_factory=list, max_length=16)
     house: str | None = Field(default=None, max_length=32)
-    """Play under this house's rules (its current version for the game, at every new match)."""
+    """Play under this house's rules (its current version for the game, at every new match);
+    only a member of the house may, through their own link (``X-House-Key``)."""
+    listed: bool = False
+    """Show the table in the lobby's list (tables are private unless their host lists them)."""
 
 
 def _games() -> list[dict[str, Any]]:
@@ -144,7 +147,7 @@ class WsConnection(Connection):
 def create_app(database_url: str | None = None, settings: Settings | None = None,
                houses: Sequence[H.House] = ()) -> FastAPI:
     """The web app on ``database_url`` (SQLite in the user's data directory if None);
-    ``houses`` are brought in at start-up unless a house of that name is already kept."""
+    ``houses`` are brought in at start-up unless the house with that id is already kept."""
     settings = settings or Settings.from_env()
     holder: dict[str, Any] = {}
 
@@ -155,10 +158,9 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         house_service = HouseService(store, service)
         await house_service.preload()
         for house in houses:
-            row, new = await house_service.bring_in(house)
-            if new:  # the admin link goes to the operator's terminal once, never to the log
-                print(f"house {house.name}: imported; its admin link: /house/{row.id}#admin={row.admin_token}",
-                      flush=True)
+            row, key = await house_service.bring_in(house)
+            if key is not None:  # the host's link goes to the operator's terminal once, never to the log
+                print(f"house {house.name}: imported; the host's own link: /house/{row.id}#key={key}", flush=True)
             else:
                 log.info("house %s: already kept as /house/%s; the file was not imported again", house.name, row.id)
         await service.load_all()
@@ -227,14 +229,19 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         return _games()
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(body: CreateTable) -> dict[str, Any]:
+    async def create_table(body: CreateTable, x_house_key: str | None = Header(default=None, max_length=100)
+                           ) -> dict[str, Any]:
+        member = None
+        if body.house is not None:  # only a member, through their own link, makes a table under a house
+            member = await holder["houses"].require_member(body.house, x_house_key)
         t = await service().create(body.game, body.players, body.options, body.preset, body.bots, body.names,
-                                   body.house)
+                                   body.house, member, body.listed)
         return {"table": t.info(), "host_token": t.host_token, "links": links(t)}
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
-        return [t.info() for t in service().tables.values()]
+        """The tables their hosts listed: a table is private (known by its link) unless listed."""
+        return [t.info() for t in service().tables.values() if t.listed]
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
