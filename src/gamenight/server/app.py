@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi import Depends, FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -31,6 +31,7 @@ from gamenight.rulebook import render
 from gamenight.server.guard import BodyLimit, PlainName, SecurityHeaders, invalid_request, json_message, store_failed
 from gamenight.server.houses import HouseProblem, HouseService
 from gamenight.server.houses import router as house_router
+from gamenight.server.limits import AddressLimiter, Limits
 from gamenight.server.tables import Connection, Settings, Table, TableError, TableService
 from gamenight.store import Store, StoreError
 
@@ -145,11 +146,20 @@ class WsConnection(Connection):
 
 
 def create_app(database_url: str | None = None, settings: Settings | None = None,
-               houses: Sequence[H.House] = ()) -> FastAPI:
+               houses: Sequence[H.House] = (), limits: Limits | None = None) -> FastAPI:
     """The web app on ``database_url`` (SQLite in the user's data directory if None);
-    ``houses`` are brought in at start-up unless the house with that id is already kept."""
+    ``houses`` are brought in at start-up unless the house with that id is already kept;
+    ``limits`` per client address (``Limits.from_env()`` if None)."""
     settings = settings or Settings.from_env()
+    limiter = AddressLimiter(limits or Limits.from_env())
     holder: dict[str, Any] = {}
+
+    def creating(request: Request) -> None:
+        """Count a table or house made from this address; 429 once it makes them too fast."""
+        address = request.client.host if request.client else "unknown"
+        if not limiter.may_create(address):
+            raise TableError("too many new tables and houses from your address: wait a little", 429,
+                             {"Retry-After": str(limiter.retry_after(address))})
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -188,7 +198,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
 
     @app.exception_handler(TableError)
     async def table_error(_: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=exc.status)
+        return JSONResponse({"detail": str(exc)}, status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(HouseProblem)
     async def house_problem(_: Request, exc: HouseProblem) -> JSONResponse:
@@ -212,7 +222,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         return FileResponse(STATIC / "house.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.include_router(house_router(lambda: holder["houses"]))
+    app.include_router(house_router(lambda: holder["houses"], Depends(creating)))
 
     # --- REST -------------------------------------------------------------------------------------
     @app.get("/api/health")
@@ -228,7 +238,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     async def games() -> list[dict[str, Any]]:
         return _games()
 
-    @app.post("/api/tables", status_code=201)
+    @app.post("/api/tables", status_code=201, dependencies=[Depends(creating)])
     async def create_table(body: CreateTable, x_house_key: str | None = Header(default=None, max_length=100)
                            ) -> dict[str, Any]:
         member = None
@@ -289,6 +299,19 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     # --- live play ----------------------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
+        """A socket, counted against its address's limits while it is open."""
+        address = ws.client.host if ws.client else "unknown"
+        refused = limiter.open_socket(address)
+        if refused is not None:
+            await ws.accept()
+            await _refuse(ws, refused, 4429)
+            return
+        try:
+            await play(ws, table_id)
+        finally:
+            limiter.close_socket(address)
+
+    async def play(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         svc = service()
         table = svc.tables.get(table_id)

@@ -423,9 +423,11 @@ def _game(game_id: str) -> str:
         raise HouseProblem(str(e), 404) from None
 
 
-def router(svc: Callable[[], HouseService]) -> APIRouter:
-    """The house routes; ``svc`` gives the running ``HouseService``."""
+def router(svc: Callable[[], HouseService], creating: Any = None) -> APIRouter:
+    """The house routes; ``svc`` gives the running ``HouseService``, ``creating`` the
+    dependency that counts a house made against its address's limit."""
     api = APIRouter()
+    made = [creating] if creating is not None else []
     KeyHeader = Header(default=None, alias="X-House-Key", max_length=100)
 
     async def reply(house_id: str, key: str | None) -> dict[str, Any]:
@@ -441,7 +443,7 @@ def router(svc: Callable[[], HouseService]) -> APIRouter:
         return {"house": summary(kept, row, kept.host, invites), "key": key,
                 "links": {"you": f"{base}#key={key}", "member": base, "invites": invites}}
 
-    @api.post("/api/houses", status_code=201)
+    @api.post("/api/houses", status_code=201, dependencies=made)
     async def create(body: CreateHouse) -> dict[str, Any]:
         try:
             house = H.new_house(body.name, body.host, body.members, approval=body.approval, answers=body.answers,
@@ -450,7 +452,7 @@ def router(svc: Callable[[], HouseService]) -> APIRouter:
             raise _problem(e) from None
         return await founded(house)
 
-    @api.post("/api/houses/import", status_code=201)
+    @api.post("/api/houses/import", status_code=201, dependencies=made)
     async def import_house(body: ImportHouse) -> dict[str, Any]:
         """A house file brought in through the web is a new house (a new id): only the
         operator's ``serve --house`` matches a file to a house it already keeps."""

@@ -80,11 +80,13 @@ class Settings:
 
 
 class TableError(Exception):
-    """A request the table cannot honour; ``status`` is the HTTP status to answer with."""
+    """A request the table cannot honour; ``status`` is the HTTP status to answer with
+    (``headers``: any the answer needs, such as ``Retry-After``)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.headers = headers
 
 
 class HouseHooks(Protocol):
