@@ -28,6 +28,7 @@ from gamenight import houses as H
 from gamenight.engine import options as opts
 from gamenight.engine.view import view_schema
 from gamenight.rulebook import render
+from gamenight.server.archive import ARCHIVED_TEXT, archive_idle, archived_info, keep_archiving
 from gamenight.server.guard import BodyLimit, PlainName, SecurityHeaders, invalid_request, json_message, store_failed
 from gamenight.server.houses import HouseProblem, HouseService
 from gamenight.server.houses import router as house_router
@@ -173,15 +174,18 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
                 print(f"house {house.name}: imported; the host's own link: /house/{row.id}#key={key}", flush=True)
             else:
                 log.info("house %s: already kept as /house/%s; the file was not imported again", house.name, row.id)
+        await archive_idle(service, limiter.limits.archive_after)  # before loading: never replay idle tables
         await service.load_all()
         holder["service"] = service
         holder["houses"] = house_service
         app.state.service = service
         app.state.houses = house_service
         log.info("gamenight serving %d tables from %s", len(service.tables), store.safe_url)
+        archiver = asyncio.get_running_loop().create_task(keep_archiving(service, limiter.limits))
         try:
             yield
         finally:
+            archiver.cancel()
             await service.close()
             store.close()
 
@@ -255,7 +259,9 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
-        return service().get(table_id).info()
+        """The table's public facts (an archived table: that it was archived)."""
+        table = service().tables.get(table_id)
+        return table.info() if table is not None else await archived_info(service(), table_id)
 
     @app.get("/api/tables/{table_id}/links")
     async def get_links(table_id: str, x_host_token: str | None = Header(default=None)) -> dict[str, Any]:
@@ -316,7 +322,11 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         svc = service()
         table = svc.tables.get(table_id)
         if table is None:
-            await _refuse(ws, "no such table", 4404)
+            try:
+                await archived_info(svc, table_id)
+                await _refuse(ws, ARCHIVED_TEXT, 4410)
+            except TableError as e:
+                await _refuse(ws, str(e), 4404)
             return
         try:
             first = await asyncio.wait_for(ws.receive(), timeout=15)

@@ -368,6 +368,16 @@ class TableService:
         self.tables[table.id] = table
         return table
 
+    async def forget(self, table: Table) -> None:
+        """Let go of a table (it was archived): its timers and bots stop."""
+        self.tables.pop(table.id, None)
+        for s in table.seats:
+            self._cancel_takeover(s)
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+            with contextlib.suppress(BaseException):
+                await table.bot_task
+
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:

@@ -22,10 +22,11 @@ import json
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, Text, cast, create_engine, event, func, insert, select, update
+from sqlalchemy import Engine, Text, and_, cast, create_engine, event, func, insert, or_, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -253,6 +254,22 @@ class Store:
                 for tid, seat, kind, token, name in s.execute(q):
                     seats[tid].append(SeatRow(seat, kind, token, name or ""))
         return [_table_row(r, seats[r[0]]) for r in rows]
+
+    def archive_idle(self, before: datetime, keep: Iterable[str] = ()) -> list[str]:
+        """Archive every table with no move and no new match since ``before`` (except those in
+        ``keep``: someone is at them); returns their ids. An archived table is never read back
+        at start-up, so start-up costs the tables in use, not every table ever made."""
+        current = GameTable.current_match
+        started = select(MatchRecord.created_at).where(MatchRecord.id == current).scalar_subquery()
+        last_move = select(func.max(ActionRow.created_at)).where(ActionRow.match_id == current).scalar_subquery()
+        idle = and_(GameTable.status != ARCHIVED, GameTable.created_at < before,
+                    or_(current.is_(None), and_(started < before, or_(last_move.is_(None), last_move < before))))
+        kept = set(keep)
+        with self._wrap(), self._s() as s, s.begin():
+            ids = [i for i in s.scalars(select(GameTable.id).where(idle)) if i not in kept]
+            for i in range(0, len(ids), 500):
+                s.execute(update(GameTable).where(GameTable.id.in_(ids[i:i + 500])).values(status=ARCHIVED))
+        return ids
 
     def set_status(self, table_id: str, status: str) -> None:
         with self._wrap(), self._s() as s, s.begin():
