@@ -294,8 +294,7 @@ class HouseService:
 
             def ask(h: H.House) -> tuple[H.House, H.Question]:  # the table's host rules, else the house's
                 return H.ask(h, table.game_id, text, by=by, table=seated, clause=clause, host=table.house_host,
-                             match=key,
-                             higher_standard=bool(data.get("higher_standard")), their_way=their_way[:TEXT])
+                             match=key, higher_standard=bool(data.get("higher_standard")), their_way=their_way[:TEXT])
 
             await self.change(table.house_id, ask)
             return
@@ -316,10 +315,11 @@ def people(table: Table, house: H.House) -> list[str]:
     link made the table; a seat link proves no membership, so anyone else who took a
     member's name is told apart by their seat: only the host rules as the host, and no
     guest's answer is recorded under a member's name."""
-    names = table.display_names()
-    host = table.host_seat() if table.house_host is not None else None
-    return [table.house_host if i == host and table.house_host else f"{n} (seat {i})" if house.member(n) else n
-            for i, n in enumerate(names)]
+    names = [f"{n} (seat {i})" if house.member(n) else n for i, n in enumerate(table.display_names())]
+    host = table.host_seat()
+    if table.house_host is not None and host is not None:
+        names[host] = table.house_host
+    return names
 
 
 def _question(q: H.Question) -> dict[str, Any]:
@@ -428,7 +428,7 @@ def router(svc: Callable[[], HouseService], creating: Any = None) -> APIRouter:
     dependency that counts a house made against its address's limit."""
     api = APIRouter()
     made = [creating] if creating is not None else []
-    KeyHeader = Header(default=None, alias="X-House-Key", max_length=100)
+    house_key = Header(default=None, alias="X-House-Key", max_length=100)
 
     async def reply(house_id: str, key: str | None) -> dict[str, Any]:
         house, row = await svc().load(house_id)
@@ -464,7 +464,7 @@ def router(svc: Callable[[], HouseService], creating: Any = None) -> APIRouter:
         return await founded(house)
 
     @api.get("/api/houses/{house_id}")
-    async def get(house_id: str, x_house_key: str | None = KeyHeader) -> dict[str, Any]:
+    async def get(house_id: str, x_house_key: str | None = house_key) -> dict[str, Any]:
         return await reply(house_id, x_house_key)
 
     @api.post("/api/houses/{house_id}/claim")
@@ -481,21 +481,21 @@ def router(svc: Callable[[], HouseService], creating: Any = None) -> APIRouter:
                                  headers={"Content-Disposition": f'attachment; filename="{slug}.toml"'})
 
     @api.post("/api/houses/{house_id}/members")
-    async def add_member(house_id: str, body: AddMember, x_house_key: str | None = KeyHeader) -> dict[str, Any]:
+    async def add_member(house_id: str, body: AddMember, x_house_key: str | None = house_key) -> dict[str, Any]:
         who = await svc().require_member(house_id, x_house_key, body.by)
         await svc().change(house_id, lambda h: (H.add_member(h, body.name, by=who, admin=body.admin), None))
         return await reply(house_id, x_house_key)
 
     @api.post("/api/houses/{house_id}/members/{member}/link")
     async def new_link(house_id: str, member: str, body: Acting,
-                       x_house_key: str | None = KeyHeader) -> dict[str, Any]:
+                       x_house_key: str | None = house_key) -> dict[str, Any]:
         """A new invitation for a member who lost theirs; their old link stops working."""
         who = await svc().require_member(house_id, x_house_key, body.by)
         await svc().new_link(house_id, who, member)
         return await reply(house_id, x_house_key)
 
     @api.put("/api/houses/{house_id}/policy")
-    async def policy(house_id: str, body: Policy, x_house_key: str | None = KeyHeader) -> dict[str, Any]:
+    async def policy(house_id: str, body: Policy, x_house_key: str | None = house_key) -> dict[str, Any]:
         who = await svc().require_member(house_id, x_house_key, body.by)
         await svc().change(house_id, lambda h: (H.set_policy(
             h, by=who, approval=body.approval, answers=body.answers, kali_effect=body.kali_effect), None))
@@ -508,7 +508,7 @@ def router(svc: Callable[[], HouseService], creating: Any = None) -> APIRouter:
 
     @api.post("/api/houses/{house_id}/games/{game_id}/proposals", status_code=201)
     async def propose(house_id: str, game_id: str, body: Propose,
-                      x_house_key: str | None = KeyHeader) -> dict[str, Any]:
+                      x_house_key: str | None = house_key) -> dict[str, Any]:
         gid = _game(game_id)
         who = await svc().require_member(house_id, x_house_key, body.by)
 
@@ -529,14 +529,14 @@ def router(svc: Callable[[], HouseService], creating: Any = None) -> APIRouter:
 
     @api.post("/api/houses/{house_id}/proposals/{proposal_id}/vote")
     async def vote(house_id: str, proposal_id: int, body: VoteBody,
-                   x_house_key: str | None = KeyHeader) -> dict[str, Any]:
+                   x_house_key: str | None = house_key) -> dict[str, Any]:
         who = await svc().require_member(house_id, x_house_key, body.by)
         await svc().change(house_id, lambda h: (H.vote(h, proposal_id, by=who, yes=body.yes), None))
         return await reply(house_id, x_house_key)
 
     @api.post("/api/houses/{house_id}/proposals/{proposal_id}/withdraw")
     async def withdraw(house_id: str, proposal_id: int, body: Acting,
-                       x_house_key: str | None = KeyHeader) -> dict[str, Any]:
+                       x_house_key: str | None = house_key) -> dict[str, Any]:
         who = await svc().require_member(house_id, x_house_key, body.by)
         await svc().change(house_id, lambda h: (H.withdraw(h, proposal_id, by=who), None))
         return await reply(house_id, x_house_key)
