@@ -31,7 +31,7 @@ from gamenight.engine import options as opts
 from gamenight.rulebook import house_page, render_diff, render_house
 from gamenight.rulebook.house import match_note, ruling_note
 from gamenight.server.tables import Connection, Table, TableError, TableService
-from gamenight.store import HouseConflict, HouseRow, LinkRow, Store, new_id
+from gamenight.store import HouseConflict, HouseRow, LinkRow, Store
 
 log = logging.getLogger("gamenight.server")
 T = TypeVar("T")
@@ -102,7 +102,7 @@ class HouseService:
 
     async def create(self, house: H.House, house_id: str | None = None) -> tuple[HouseRow, str]:
         """Keep a new house (under ``house_id``, or a new id); returns its row and the host's key."""
-        house = dataclasses.replace(house, id=house_id or new_id())
+        house = dataclasses.replace(house, id=house_id or H.new_id())
         row, key = await self._db(self.store.create_house, house.name, H.to_data(house, json_safe=True),
                                   [m.name for m in house.members], house.host, house.id)
         self.cache[row.id] = (house, row)
