@@ -140,7 +140,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.db"
         env = dict(os.environ, GAMENIGHT_BOT_DELAY=str(args.think), GAMENIGHT_GRACE_PERIOD="3600",
-                   GAMENIGHT_RATE_PER_SECOND="100", GAMENIGHT_RATE_BURST="200")
+                   GAMENIGHT_RATE_PER_SECOND="100", GAMENIGHT_RATE_BURST="200", GAMENIGHT_CREATE_RATE="100/second",
+                   GAMENIGHT_SOCKET_RATE="100/second", GAMENIGHT_SOCKETS_PER_ADDRESS="100000")
         code = f"from gamenight.server.app import run; run('127.0.0.1', {port}, 'sqlite:///{db}')"
         proc = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL)

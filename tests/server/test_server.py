@@ -112,6 +112,15 @@ def test_creating_a_table_validates_game_players_and_options(client: TestClient)
     assert all(token_of(made, s) not in json.dumps(t) for s in (0, 2))
 
 
+def test_tables_are_private_unless_their_host_lists_them(client: TestClient) -> None:
+    private = new_table(client, names=["Ann", "Bea"], bots=[2, 3])
+    listed = new_table(client, game="oh_hell", names=["Cal"], listed=True)
+    shown = client.get("/api/tables")
+    assert [t["id"] for t in shown.json()] == [listed["table"]["id"]]
+    assert private["table"]["id"] not in shown.text and "Ann" not in shown.text and "Bea" not in shown.text
+    assert client.get(f"/api/tables/{private['table']['id']}").status_code == 200  # its link still works
+
+
 def test_only_the_host_starts_and_only_once(client: TestClient) -> None:
     made = new_table(client, bots=[1, 2, 3])
     tid = made["table"]["id"]

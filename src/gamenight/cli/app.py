@@ -25,7 +25,7 @@ from rich.text import Text
 import gamenight
 from gamenight import houses
 from gamenight.bots import Bot, has_heuristic, make_bot
-from gamenight.cli.house import HouseFileProblem, house_app, house_banner, load_house, rulings_text
+from gamenight.cli.house import HouseFileProblem, house_app, house_banner, load_house, rulings_text, save_house
 from gamenight.core.cards import Card, is_card_text, parse_card
 from gamenight.core.chips import Money
 from gamenight.core.dice import Die
@@ -605,11 +605,11 @@ def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on
               "--database-url", help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db "
                                      "(default: SQLite in your data directory).")] = None,
           house: Annotated[list[Path] | None, typer.Option(
-              "--house", help="A house file to bring in at start (repeatable); a house of that name "
-                              "already kept is left as it is.")] = None) -> None:
+              "--house", help="A house file to bring in at start (repeatable), matched by the id it carries: "
+                              "a house with that id already kept is left as it is.")] = None) -> None:
     """Start the web app: open tables, share seat links, play in the browser."""
     try:
-        kept = [load_house(p) for p in house or ()]
+        kept = [_with_id(p) for p in house or ()]
     except HouseFileProblem as e:
         _fail(str(e))
     from gamenight.server.app import run  # the web stack loads only for this command
@@ -617,8 +617,20 @@ def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     _console().print(Text(f"gamenight: open http://{shown}:{port}/ to set up a table (Ctrl+C stops)", style="bold"))
     for h in kept:
-        _console().print(Text(f"{h.name}: its admin link is printed below once the server starts", style="cyan"))
+        _console().print(Text(f"{h.name}: the host's own link is printed below once the server brings it in",
+                              style="cyan"))
     run(host, port, database_url, kept)
+
+
+def _with_id(path: Path) -> houses.House:
+    """The house in ``path``; a file written before houses carried ids gets one, saved back into
+    it, so the next start brings in the same house and never another of the same name."""
+    house = load_house(path)
+    if house.id is None:
+        house = dataclasses.replace(house, id=houses.new_id())
+        save_house(house, path)
+        _console().print(Text(f"{path}: gave the house the id {house.id} (saved in the file)", style="cyan"))
+    return house
 
 
 def main(argv: Sequence[str] | None = None) -> None:

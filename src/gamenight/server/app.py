@@ -16,7 +16,8 @@ from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi import Depends, FastAPI, Header, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -27,11 +28,13 @@ from gamenight import houses as H
 from gamenight.engine import options as opts
 from gamenight.engine.view import view_schema
 from gamenight.rulebook import render
-from gamenight.server.guard import BodyLimit, SecurityHeaders
+from gamenight.server.archive import ARCHIVED_TEXT, archive_idle, archived_info, keep_archiving
+from gamenight.server.guard import BodyLimit, PlainName, SecurityHeaders, invalid_request, json_message, store_failed
 from gamenight.server.houses import HouseProblem, HouseService
 from gamenight.server.houses import router as house_router
+from gamenight.server.limits import AddressLimiter, Limits
 from gamenight.server.tables import Connection, Settings, Table, TableError, TableService
-from gamenight.store import Store
+from gamenight.store import Store, StoreError
 
 log = logging.getLogger("gamenight.server")
 STATIC = Path(__file__).resolve().parent / "static"
@@ -44,9 +47,12 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     preset: str | None = Field(default=None, max_length=64)
     bots: list[int] = Field(default_factory=list, max_length=16)
-    names: list[str] = Field(default_factory=list, max_length=16)
+    names: list[PlainName] = Field(default_factory=list, max_length=16)
     house: str | None = Field(default=None, max_length=32)
-    """Play under this house's rules (its current version for the game, at every new match)."""
+    """Play under this house's rules (its current version for the game, at every new match);
+    only a member of the house may, through their own link (``X-House-Key``)."""
+    listed: bool = False
+    """Show the table in the lobby's list (tables are private unless their host lists them)."""
 
 
 def _games() -> list[dict[str, Any]]:
@@ -142,11 +148,20 @@ class WsConnection(Connection):
 
 
 def create_app(database_url: str | None = None, settings: Settings | None = None,
-               houses: Sequence[H.House] = ()) -> FastAPI:
+               houses: Sequence[H.House] = (), limits: Limits | None = None) -> FastAPI:
     """The web app on ``database_url`` (SQLite in the user's data directory if None);
-    ``houses`` are brought in at start-up unless a house of that name is already kept."""
+    ``houses`` are brought in at start-up unless the house with that id is already kept;
+    ``limits`` per client address (``Limits.from_env()`` if None)."""
     settings = settings or Settings.from_env()
+    limiter = AddressLimiter(limits or Limits.from_env())
     holder: dict[str, Any] = {}
+
+    def creating(request: Request) -> None:
+        """Count a table or house made from this address; 429 once it makes them too fast."""
+        address = request.client.host if request.client else "unknown"
+        if not limiter.may_create(address):
+            raise TableError("too many new tables and houses from your address: wait a little", 429,
+                             {"Retry-After": str(limiter.retry_after(address))})
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -155,21 +170,23 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         house_service = HouseService(store, service)
         await house_service.preload()
         for house in houses:
-            row, new = await house_service.bring_in(house)
-            if new:  # the admin link goes to the operator's terminal once, never to the log
-                print(f"house {house.name}: imported; its admin link: /house/{row.id}#admin={row.admin_token}",
-                      flush=True)
+            row, key = await house_service.bring_in(house)
+            if key is not None:  # the host's link goes to the operator's terminal once, never to the log
+                print(f"house {house.name}: imported; the host's own link: /house/{row.id}#key={key}", flush=True)
             else:
                 log.info("house %s: already kept as /house/%s; the file was not imported again", house.name, row.id)
+        await archive_idle(service, limiter.limits.archive_after)  # before loading: never replay idle tables
         await service.load_all()
         holder["service"] = service
         holder["houses"] = house_service
         app.state.service = service
         app.state.houses = house_service
         log.info("gamenight serving %d tables from %s", len(service.tables), store.safe_url)
+        archiver = asyncio.get_running_loop().create_task(keep_archiving(service, limiter.limits))
         try:
             yield
         finally:
+            archiver.cancel()
             await service.close()
             store.close()
 
@@ -181,9 +198,12 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(SecurityHeaders)
 
+    app.add_exception_handler(RequestValidationError, invalid_request)  # type: ignore[arg-type]
+    app.add_exception_handler(StoreError, store_failed)  # type: ignore[arg-type]
+
     @app.exception_handler(TableError)
     async def table_error(_: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=exc.status)
+        return JSONResponse({"detail": str(exc)}, status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(HouseProblem)
     async def house_problem(_: Request, exc: HouseProblem) -> JSONResponse:
@@ -207,7 +227,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         return FileResponse(STATIC / "house.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.include_router(house_router(lambda: holder["houses"]))
+    app.include_router(house_router(lambda: holder["houses"], Depends(creating)))
 
     # --- REST -------------------------------------------------------------------------------------
     @app.get("/api/health")
@@ -223,19 +243,26 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     async def games() -> list[dict[str, Any]]:
         return _games()
 
-    @app.post("/api/tables", status_code=201)
-    async def create_table(body: CreateTable) -> dict[str, Any]:
+    @app.post("/api/tables", status_code=201, dependencies=[Depends(creating)])
+    async def create_table(body: CreateTable, x_house_key: str | None = Header(default=None, max_length=100)
+                           ) -> dict[str, Any]:
+        member = None
+        if body.house is not None:  # only a member, through their own link, makes a table under a house
+            member = await holder["houses"].require_member(body.house, x_house_key)
         t = await service().create(body.game, body.players, body.options, body.preset, body.bots, body.names,
-                                   body.house)
+                                   body.house, member, body.listed)
         return {"table": t.info(), "host_token": t.host_token, "links": links(t)}
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
-        return [t.info() for t in service().tables.values()]
+        """The tables their hosts listed: a table is private (known by its link) unless listed."""
+        return [t.info() for t in service().tables.values() if t.listed]
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
-        return service().get(table_id).info()
+        """The table's public facts (an archived table: that it was archived)."""
+        table = service().tables.get(table_id)
+        return table.info() if table is not None else await archived_info(service(), table_id)
 
     @app.get("/api/tables/{table_id}/links")
     async def get_links(table_id: str, x_host_token: str | None = Header(default=None)) -> dict[str, Any]:
@@ -279,11 +306,28 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     # --- live play ----------------------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
+        """A socket, counted against its address's limits while it is open."""
+        address = ws.client.host if ws.client else "unknown"
+        refused = limiter.open_socket(address)
+        if refused is not None:
+            await ws.accept()
+            await _refuse(ws, refused, 4429)
+            return
+        try:
+            await play(ws, table_id)
+        finally:
+            limiter.close_socket(address)
+
+    async def play(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         svc = service()
         table = svc.tables.get(table_id)
         if table is None:
-            await _refuse(ws, "no such table", 4404)
+            try:
+                await archived_info(svc, table_id)
+                await _refuse(ws, ARCHIVED_TEXT, 4410)
+            except TableError as e:
+                await _refuse(ws, str(e), 4404)
             return
         try:
             first = await asyncio.wait_for(ws.receive(), timeout=15)
@@ -358,13 +402,7 @@ def _decode(msg: Any, limit: int) -> dict[str, Any] | str:
             return "messages must be UTF-8 JSON"
     if len(raw) > limit:
         return f"message too large (at most {limit} bytes)"
-    try:
-        data = json.loads(raw)
-    except ValueError:
-        return "messages must be JSON objects"
-    if not isinstance(data, dict):
-        return "messages must be JSON objects"
-    return data
+    return json_message(raw)
 
 
 async def _handle(svc: TableService, houses: HouseService, table: Table, conn: Connection,

@@ -82,11 +82,13 @@ class Settings:
 
 
 class TableError(Exception):
-    """A request the table cannot honour; ``status`` is the HTTP status to answer with."""
+    """A request the table cannot honour; ``status`` is the HTTP status to answer with
+    (``headers``: any the answer needs, such as ``Retry-After``)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.headers = headers
 
 
 class HouseHooks(Protocol):
@@ -175,6 +177,10 @@ class Table:
     """The house's rules version the current match was started under."""
     house: dict[str, Any] | None = None
     """What the house shows at this table (kept by the house hooks)."""
+    house_host: str | None = None
+    """The member whose own link made this table under the house: the one who rules as its host."""
+    listed: bool = False
+    """Shown in the lobby's list of tables (only if the host asked)."""
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
 
     @property
@@ -264,11 +270,14 @@ class TableService:
 
     # --- loading and creating ---------------------------------------------------------------
     async def load_all(self) -> None:
-        """Rebuild every saved table; one that cannot be restored is marked broken."""
+        """Rebuild every saved table not archived; one that cannot be restored (a damaged row,
+        a lost match) is marked broken and logged, and the others load."""
         for row in await self._db(self.store.tables):
             table = self._table_from_row(row)
             self.tables[table.id] = table
             try:
+                if row.damaged is not None:
+                    raise ValueError(row.damaged)
                 await self._restore(table, row)
             except Exception as e:  # noqa: BLE001  a bad table must never stop the server
                 table.status = BROKEN
@@ -285,7 +294,8 @@ class TableService:
 
     def _table_from_row(self, row: TableRow) -> Table:
         return Table(row.id, row.game, row.players, row.options, row.preset, row.host_token, row.status,
-                     [SeatState(s.seat, s.kind, s.token, s.name) for s in row.seats], house_id=row.house_id)
+                     [SeatState(s.seat, s.kind, s.token, s.name) for s in row.seats], house_id=row.house_id,
+                     house_host=row.house_host, listed=row.listed)
 
     async def _restore(self, table: Table, row: TableRow) -> None:
         gamenight.get_game(table.game_id)  # UnknownGame: broken
@@ -321,7 +331,10 @@ class TableService:
 
     async def create(self, game: str, players: int | None = None, options: dict[str, Any] | None = None,
                      preset: str | None = None, bots: list[int] | None = None,
-                     names: list[str] | None = None, house: str | None = None) -> Table:
+                     names: list[str] | None = None, house: str | None = None, house_host: str | None = None,
+                     listed: bool = False) -> Table:
+        """A new table. Under a house, ``house_host`` is the member whose link made it: the
+        host's seat bears their name. ``listed``: shown in the lobby's list."""
         try:
             spec = gamenight.get_game(game).spec
         except UnknownGame as e:
@@ -349,12 +362,25 @@ class TableService:
         seat_specs = [("bot" if i in bot_seats else "human",
                        (names[i] if i < len(names) and names[i] else (f"Bot {i}" if i in bot_seats else ""))[:40])
                       for i in range(n)]
+        host = next((i for i, (kind, _) in enumerate(seat_specs) if kind == "human"), None)
+        if house_host is not None and host is not None:
+            seat_specs[host] = ("human", house_host[:40])
         row = await self._db(self.store.create_table, game, n, _jsonable(opts.as_dict(chosen)), preset, seat_specs,
-                             house)
+                             house, house_host, listed)
         table = self._table_from_row(row)
         self.refresh_house(table)
         self.tables[table.id] = table
         return table
+
+    async def forget(self, table: Table) -> None:
+        """Let go of a table (it was archived): its timers and bots stop."""
+        self.tables.pop(table.id, None)
+        for s in table.seats:
+            self._cancel_takeover(s)
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+            with contextlib.suppress(BaseException):
+                await table.bot_task
 
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)

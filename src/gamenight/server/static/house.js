@@ -1,6 +1,8 @@
 // A house's page: pick a game and change its rule set (the lobby's generated option form,
 // plus written rulings), approve or turn down proposals, read versions side by side and
 // the house's rulebook, and start a table that plays the house's rules.
+// You are whoever your own link says: the host's link (#key=...) or a member's invitation
+// (#invite=...), exchanged once for a key this browser keeps. Without one, you only read.
 import { api, h } from "./dom.js";
 import { readOptions, renderOptionForm } from "./options.js";
 import { createTable, readSeats, renderSeatFields } from "./seats.js";
@@ -8,9 +10,12 @@ import { createTable, readSeats, renderSeatFields } from "./seats.js";
 const $ = (id) => document.getElementById(id);
 const houseId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const key = (k) => `gamenight.house.${houseId}.${k}`;
-const fromHash = new URLSearchParams(location.hash.slice(1)).get("admin");
-if (fromHash) localStorage.setItem(key("admin"), fromHash);
-const adminToken = localStorage.getItem(key("admin"));
+const fromHash = new URLSearchParams(location.hash.slice(1));
+const given = fromHash.get("key") || fromHash.get("admin");  // #admin=: a host's link from before member links
+if (given) localStorage.setItem(key("key"), given);
+const invite = fromHash.get("invite");
+if (location.hash) history.replaceState(null, "", location.pathname);  // keep the secret out of sight
+let houseKey = localStorage.getItem(key("key"));
 const base = `/api/houses/${encodeURIComponent(houseId)}`;
 
 let house = null;
@@ -18,7 +23,7 @@ let games = [];
 let detail = null;
 let readers = {};
 
-const me = () => $("me").value;
+const me = () => house?.you ?? null;
 const game = () => games.find((g) => g.id === $("game").value);
 
 function banner(kind, ...content) {
@@ -28,7 +33,7 @@ function banner(kind, ...content) {
 
 async function call(method, path, body) {
   const headers = { "content-type": "application/json" };
-  if (adminToken) headers["X-Admin-Token"] = adminToken;
+  if (houseKey) headers["X-House-Key"] = houseKey;
   try {
     return await api(base + path, { method, headers, body: body ? JSON.stringify(body) : undefined });
   } catch (e) {
@@ -41,12 +46,10 @@ async function call(method, path, body) {
 function renderHouse() {
   document.title = `${house.name} — gamenight`;
   $("title").textContent = house.name;
-  const chosen = localStorage.getItem(key("me")) || house.host;
-  $("me").replaceChildren(...house.members.map((m) => h("option", { value: m.name, selected: m.name === chosen },
-    m.name)));
-  $("role").textContent = house.admin ? "· admin link" : "· member";
-  $("members").replaceChildren(...house.members.map((m) => h("li", {}, m.name,
-    m.name === house.host ? " (host)" : m.admin ? " (admin)" : "")));
+  $("me").textContent = house.you ? `you are ${house.you}` : "reading only: open your own member link to take part";
+  $("role").textContent = house.you ? (house.admin ? "· admin" : "· member") : "";
+  $("members").replaceChildren(...house.members.map((m) => h("li", { dataset: { member: m.name } }, m.name,
+    m.name === house.host ? " (host)" : m.admin ? " (admin)" : "", memberLink(m.name))));
   $("policy").textContent = `Changes take effect when ${house.approval === "host" ? "the host approves"
     : "a majority of members approve"}; questions at a table are settled by ${house.answers === "host"
     ? "the table's host" : "a vote of the table"}; the Kali Effect is ${house.kali_effect ? "on" : "off"}.`;
@@ -57,6 +60,24 @@ function renderHouse() {
   $("kali").checked = house.kali_effect;
   $("export").href = `${base}/export`;
   renderProposals();
+}
+
+// What an admin may do about a member's link: the invitation to hand out until it is claimed,
+// or a new one for a member who lost theirs (their old link stops working).
+function memberLink(name) {
+  if (!house.admin || name === house.you || name === house.host) return null;
+  const link = house.invites[name];
+  const fresh = h("button", { type: "button", class: "new-link", onclick: () => newLink(name) },
+    link ? "new invitation" : "new link");
+  if (!link) return h("span", { class: "muted" }, " · ", fresh);
+  return h("div", { class: "muted" }, `invitation for ${name} alone (works once): `,
+    h("a", { href: link, class: "invite-link", dataset: { member: name } }, new URL(link, location.href).href),
+    " ", fresh);
+}
+
+async function newLink(name) {
+  const got = await call("POST", `/members/${encodeURIComponent(name)}/link`, {});
+  if (got) { house = got; renderHouse(); banner("info", `${name} has a new invitation; their old link no longer works.`); }
 }
 
 function describe(p) {
@@ -77,7 +98,7 @@ function renderProposals() {
       h("strong", {}, `#${p.id} ${p.title}: `), describe(p),
       h("div", { class: "muted" }, `proposed by ${p.proposed_by}${p.why ? ` — ${p.why}` : ""}; votes: ${votes}; `,
         open ? `needs ${p.needed}` : p.status === "accepted" ? `accepted as version ${p.version}` : p.status),
-      open ? h("div", { class: "actions" },
+      open && me() ? h("div", { class: "actions" },
         h("button", { type: "button", class: "primary approve", onclick: () => vote(p.id, true) }, "Approve"),
         h("button", { type: "button", class: "reject", onclick: () => vote(p.id, false) }, "Turn down")) : null);
   });
@@ -86,7 +107,7 @@ function renderProposals() {
 }
 
 async function vote(id, yes) {
-  const got = await call("POST", `/proposals/${id}/vote`, { by: me(), yes });
+  const got = await call("POST", `/proposals/${id}/vote`, { yes });
   if (got) { house = got; renderHouse(); await loadGame(); }
 }
 
@@ -145,7 +166,7 @@ async function propose(ev) {
   ev.preventDefault();
   const text = $("ruling-text").value.trim();
   const body = {
-    by: me(), why: $("why").value.trim(), preset: $("preset").value || null, options: readOptions(readers),
+    why: $("why").value.trim(), preset: $("preset").value || null, options: readOptions(readers),
     rulings: text ? [{ text, clause: $("ruling-clause").value || null }] : [],
     remove_rulings: [...document.querySelectorAll("#rulings input.drop:checked")].map((c) => c.value),
   };
@@ -170,12 +191,14 @@ function renderTableForm() {
   $("players").replaceChildren(...g.players.map((n) =>
     h("option", { value: n, selected: n === g.default_players }, `${n} players`)));
   renderSeatFields($("seats"), Number($("players").value), [me()]);
+  $("create-btn").disabled = !me();
 }
 
 async function createHouseTable(ev) {
   ev.preventDefault();
   const n = Number($("players").value);
-  await createTable($("created"), { game: game().id, players: n, house: houseId, ...readSeats(n) });
+  await createTable($("created"), { game: game().id, players: n, house: houseId, ...readSeats(n) },
+    { "X-House-Key": houseKey });
 }
 
 async function refresh() {
@@ -186,24 +209,31 @@ async function refresh() {
   await loadGame();
 }
 
+async function claim() {
+  const got = await call("POST", "/claim", { invite });
+  if (!got) return;
+  houseKey = got.key;
+  localStorage.setItem(key("key"), houseKey);
+  banner("info", `Welcome, ${got.member}: this browser now holds your own link to the house.`);
+}
+
 async function main() {
+  if (invite) await claim();
   games = await api("/api/games");
   $("game").replaceChildren(...games.map((g) => h("option", { value: g.id }, g.title)));
   $("game").addEventListener("change", () => { $("banner").replaceChildren(); loadGame(); });
-  $("me").addEventListener("change", () => { localStorage.setItem(key("me"), me()); renderHouse(); });
   $("rules-form").addEventListener("submit", propose);
   $("diff-form").addEventListener("submit", diff);
   $("table-form").addEventListener("submit", createHouseTable);
   $("players").addEventListener("change", () => renderSeatFields($("seats"), Number($("players").value), [me()]));
   $("member-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const got = await call("POST", "/members", { by: me(), name: $("member-name").value,
-                                                admin: $("member-admin").checked });
+    const got = await call("POST", "/members", { name: $("member-name").value, admin: $("member-admin").checked });
     if (got) { house = got; $("member-name").value = ""; renderHouse(); }
   });
   $("policy-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const got = await call("PUT", "/policy", { by: me(), approval: $("approval").value,
+    const got = await call("PUT", "/policy", { approval: $("approval").value,
                                               answers: $("answers").value, kali_effect: $("kali").checked });
     if (got) { house = got; renderHouse(); banner("info", "Saved."); }
   });

@@ -1,5 +1,6 @@
 // The lobby: pick a game, its players, preset and house options (from the game's own
 // option descriptions, each with its rule sentence), choose bot seats, create the table.
+// Tables are private; the ones their hosts chose to list are shown for anyone to watch.
 import { api, h } from "./dom.js";
 import { readOptions, renderOptionForm } from "./options.js";
 import { createTable, readSeats, renderSeatFields } from "./seats.js";
@@ -32,8 +33,16 @@ async function create(ev) {
   ev.preventDefault();
   const n = Number($("players").value);
   const body = { game: $("game").value, players: n, preset: $("preset").value || null,
-                 options: readOptions(readers), ...readSeats(n) };
+                 options: readOptions(readers), listed: $("listed").checked, ...readSeats(n) };
   await createTable($("created"), body);
+  await renderListed();
+}
+
+async function renderListed() {
+  const tables = await api("/api/tables");
+  $("listed-tables").replaceChildren(...(tables.length ? tables.map((t) => h("li", {},
+    h("a", { href: `/table/${encodeURIComponent(t.id)}` }, t.title), ` · ${t.players} players · ${t.status}`))
+    : [h("li", { class: "muted" }, "No table is listed just now.")]));
 }
 
 async function main() {
@@ -44,6 +53,7 @@ async function main() {
   $("preset").addEventListener("change", renderOptions);
   $("create").addEventListener("submit", create);
   renderGame();
+  await renderListed();
 }
 
 main();
