@@ -34,8 +34,8 @@ from typing import Any, Protocol, TypeVar
 import gamenight
 from gamenight.bots import Bot, make_bot
 from gamenight.engine import options as opts
-from gamenight.engine.actions import Action, ActionSyntaxError
-from gamenight.engine.clauses import IllegalAction
+from gamenight.engine.actions import Action, ActionSyntaxError, did_you_mean, understand
+from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.match import Match, MatchRecordError
 from gamenight.engine.registry import UnknownGame, resolve_options
 from gamenight.engine.view import view_json
@@ -501,16 +501,19 @@ class TableService:
             if table.seats[seat].kind != "human":
                 conn.send({"type": "error", "message": "this seat is played by a bot"})
                 return False
+            legal = match.legal_actions(seat) if seat in match.to_act() else []
             try:
-                action = match.parse(text)
+                action = understand(text, legal, match.parse)
                 await self._apply(table, seat, action)
             except ActionSyntaxError as e:
-                conn.send({"type": "error", "message": str(e), "action": text[:200]})
+                conn.send({"type": "error", "message": str(e), "action": text[:200],
+                           "suggestion": did_you_mean(text, legal)})
                 return False
             except IllegalAction as e:
                 notes = self.houses.notes(table, e.clause_id) if self.houses and table.house_id else []
                 conn.send({"type": "refused", "action": text[:200], "clause_id": e.clause_id, "rule": e.rule,
-                           "detail": e.detail, "rulings": notes})
+                           "detail": e.detail, "rulings": notes,
+                           "suggestion": did_you_mean(text, legal) if e.clause_id == UNKNOWN.id else None})
                 return False
             except StoreError as e:
                 conn.send({"type": "error", "message": f"the move could not be saved; try again ({e})"})

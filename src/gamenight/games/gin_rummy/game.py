@@ -683,7 +683,10 @@ class GinRummy(Game[GinState]):
         out = state.outcome
         fs: list[Fact] = []
         if seat is not None and out is None and not state.over:
-            fs.append(fact("count", "Your count", FactKind.NUMBER, self._count(state, state.hands[seat])))
+            arranged = melds.best_arrangement(state.hands[seat], MELD_RULES[o.aces])
+            fs.append(fact("count", "Your count", FactKind.NUMBER, arranged.deadwood_value))
+            fs.append(fact("melds", "Your melds", FactKind.GROUPS,
+                           [[str(c) for c in m] for m in laid_out(arranged.melds)]))
         if out is not None and out.counts is not None:
             fs.append(per_seat("counts", "Count", out.counts))
         if o.match_format == THREE_GAMES:
