@@ -55,6 +55,11 @@ class Settings:
 
     bot_delay: float = 0.6
     """Seconds a bot waits before acting (0 in tests)."""
+    trick_pause: float = 2.5
+    """A completed trick stays on the table this many bot delays before a bot leads to the next."""
+    hand_pause: float = 25.0
+    """The end of a hand (its summary) stays this many bot delays before a bot goes on to the next
+    hand, unless every person at the table says they are ready sooner."""
     grace_period: float = 30.0
     """Seconds a disconnected seat stays away before a bot plays for it."""
     max_message_bytes: int = 4096
@@ -69,7 +74,8 @@ class Settings:
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
         s = cls()
-        for name, conv in (("bot_delay", float), ("grace_period", float), ("rate_per_second", float),
+        for name, conv in (("bot_delay", float), ("trick_pause", float), ("hand_pause", float),
+                           ("grace_period", float), ("rate_per_second", float),
                            ("rate_burst", int), ("max_message_bytes", int)):
             raw = os.environ.get(f"GAMENIGHT_{name.upper()}")
             if raw is not None:
@@ -174,6 +180,15 @@ class Table:
     house: dict[str, Any] | None = None
     """What the house shows at this table (kept by the house hooks)."""
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
+    pause_until: float = 0.0
+    """Bots wait until then (event-loop time): a completed trick is on the table."""
+    hand_end: int | None = None
+    """The ply whose action ended a hand, while its summary is on the table."""
+    hand_until: float = 0.0
+    """Bots wait for the people to read the hand's summary until then at the latest."""
+    ready: set[int] = field(default_factory=set)
+    """The seats whose players have read the hand's summary and are ready for the next."""
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
     def title(self) -> str:
@@ -204,6 +219,8 @@ class Table:
                             "options": self.options, "changed": self._changed(), "preset": self.preset}
         out = {**self._static, "status": self.status, "error": self.error, "match_number": self.match_number,
                "seats": [s.public() for s in self.seats]}
+        if self.hand_end is not None:
+            out["hand_end"] = {"ply": self.hand_end, "ready": sorted(self.ready)}
         if self.house_id is not None:
             out["house"] = self.house
         return out
@@ -527,6 +544,7 @@ class TableService:
         match.check(seat, action)
         game, state = match.game, match.state
         lines = {v: f"{seat}: {game.redact(state, seat, action, v)}" for v in table.logs}
+        first_event = match.event_count
         match.apply(seat, action)
         ply = len(match.log) - 1
         try:
@@ -539,18 +557,57 @@ class TableService:
             table.logs[v].append(line)
         if match.over:
             table.status = OVER
+        self._pause_after(table, seat, {e.kind for e in (match.state.events or [])[first_event:]})
         self._broadcast(table)
         self._kick_bots(table)
 
-    async def _reload(self, table: Table) -> None:
-        """After a failed commit: put the match back as the store has it."""
-        try:
-            row = await self._db(self.store.get_table, table.id)
-            if row is None:
-                raise MatchRecordError("the table has disappeared from the database")
-            await self._restore(table, row)
-        except Exception as e:  # noqa: BLE001
-            table.status, table.error = BROKEN, f"lost contact with the database: {e}"
+    def _pause_after(self, table: Table, seat: int, kinds: set[str]) -> None:
+        """Give people time to see what an action ended: a completed trick stays a moment; the end
+        of a hand (its summary events) stays until everyone here is ready, or for the hand pause."""
+        now = asyncio.get_running_loop().time()
+        delay = self.settings.bot_delay
+        if "summary" in kinds and table.status == PLAYING:
+            table.hand_end = len(table.match.log) if table.match is not None else None
+            table.ready = set()
+            table.hand_until = now + delay * self.settings.hand_pause
+        elif "trick" in kinds:
+            table.pause_until = max(table.pause_until, now + delay * self.settings.trick_pause)
+        elif table.hand_end is not None and not table.seats[seat].bot_controlled:
+            table.ready.add(seat)  # a person who plays on has read the summary
+            if self._everyone_ready(table):
+                table.hand_end = None
+
+    def _everyone_ready(self, table: Table) -> bool:
+        return all(s.index in table.ready for s in table.seats if s.conns and not s.bot_controlled)
+
+    async def ready(self, table: Table, conn: Connection) -> None:
+        """A seat's player has read the hand's summary; the next hand starts when all here have."""
+        if conn.seat is None or table.hand_end is None:
+            return
+        async with table.lock:
+            table.ready.add(conn.seat)
+            if self._everyone_ready(table):
+                table.hand_end = None
+            table.wake.set()
+            self._broadcast(table)
+
+    async def _wait_for_pause(self, table: Table) -> None:
+        """Hold the bots while a completed trick or a hand's end is on the table."""
+        loop = asyncio.get_running_loop()
+        while True:
+            now = loop.time()
+            if table.hand_end is not None:
+                if now >= table.hand_until or self._everyone_ready(table):
+                    table.hand_end = None
+                    continue
+                wait = table.hand_until - now
+            elif now < table.pause_until:
+                wait = table.pause_until - now
+            else:
+                return
+            table.wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(table.wake.wait(), wait)
 
     # --- bots ----------------------------------------------------------------------------------
     def _kick_bots(self, table: Table) -> None:
@@ -565,6 +622,7 @@ class TableService:
         delay = self.settings.bot_delay
         while True:
             await asyncio.sleep(delay)
+            await self._wait_for_pause(table)
             async with table.lock:
                 match = table.match
                 if match is None or table.status != PLAYING:
