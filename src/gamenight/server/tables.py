@@ -609,6 +609,16 @@ class TableService:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(table.wake.wait(), wait)
 
+    async def _reload(self, table: Table) -> None:
+        """After a failed commit: put the match back as the store has it."""
+        try:
+            row = await self._db(self.store.get_table, table.id)
+            if row is None:
+                raise MatchRecordError("the table has disappeared from the database")
+            await self._restore(table, row)
+        except Exception as e:  # noqa: BLE001
+            table.status, table.error = BROKEN, f"lost contact with the database: {e}"
+
     # --- bots ----------------------------------------------------------------------------------
     def _kick_bots(self, table: Table) -> None:
         if table.status != PLAYING or table.match is None:
