@@ -288,3 +288,24 @@ def test_registry() -> None:
         gamenight.load("hearts", players=2)
     classic = gamenight.load("hearts", preset="classic", options={"target": 60}, seed=1).options
     assert classic.points_on_first_trick is False and classic.target == 60
+
+
+@pytest.mark.parametrize("game_id", ["gin_rummy", "thirty_one", "euchre", "pinochle", "mexican_train"])
+def test_games_name_their_moves_in_words(game_id: str) -> None:
+    import random
+    match = gamenight.load(game_id, seed=5)
+    rng = random.Random(5)
+    named = 0
+    for _ in range(120):
+        if match.over:
+            break
+        seat = match.to_act()[0]
+        legal = match.legal_actions(seat)
+        words = match.move_words(seat, legal)
+        assert set(words) <= {str(a) for a in legal}
+        for text in words.values():
+            assert text[:1].isupper() and "_" not in text and "'" not in text.split(" ")[0]
+        named += len(words)
+        match.apply(seat, rng.choice(legal))
+    assert named
+    assert gamenight.load("hearts", seed=1).move_words(0, []) == {}  # a game that names nothing: the verb and pieces

@@ -705,6 +705,9 @@ class TableService:
             acts = match.legal_actions(viewer)
             legal = [action_text(a) for a in acts[:self.settings.max_legal]]
             out["legal_truncated"] = len(acts) > len(legal)
+            words = match.move_words(viewer, acts[:self.settings.max_legal])
+            if words:
+                out["words"] = words
         else:
             out["legal_truncated"] = False
         result = None

@@ -716,3 +716,17 @@ class GinRummy(Game[GinState]):
             return (f"Discard a card. You may knock if your unmatched cards then count {state.options.knock_limit} "
                     "or less, or go gin if none are left.")
         return "The hand is over: deal the next one."
+
+    def move_words(self, state: GinState, seat: int, action: Action) -> str | None:
+        verb = action.verb
+        if verb == "draw":
+            return "Draw from the stock"
+        if verb == "take":
+            return f"Take {state.pile[-1]}" if state.pile else None
+        if verb == "pass":
+            return "Pass the up-card"
+        if verb == "deal":
+            return "Deal the next hand"
+        if verb in ("knock", "gin"):
+            return f"{verb.capitalize()}, discarding {action.args[0]}"
+        return None
