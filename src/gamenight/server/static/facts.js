@@ -30,6 +30,7 @@ export function renderFacts(state) {
   const out = [];
   for (const f of state.view?.facts || []) {
     if (f.kind === "per-seat" || f.kind === "groups" || (f.kind === "flag" && !f.value)) continue;
+    if (f.kind === "pieces" && !(f.value || []).length) continue;
     if (f.kind === "table" && f.name === "layout") continue;  // drawn as the board
     if (f.kind === "flag") out.push(h("li", { class: "fact flag" }, "✓ ", f.label));
     else if (f.kind === "table") out.push(h("li", { class: "fact wide" }, h("span", { class: "k" }, f.label), factValue(f, state)));

@@ -98,7 +98,9 @@ export function controller(state, { act, send, redraw }) {
   // How a tappable piece of `source` at `index` is drawn.
   function pieceOpts(sourceId, index, text) {
     const source = srcs.find((s) => s.id === sourceId);
-    if (!source) return {};
+    // your hand always answers a tap (if only to say why not); dice lying about only when a move names them
+    const named = single.get(sourceId)?.size || choosing.some((m) => m.source.id === sourceId);
+    if (!source || (sourceId !== "hand" && !named)) return {};
     const inSelection = selection.source === sourceId && selection.picked.some((p) => p.index === index);
     const playable = single.get(sourceId)?.has(text) || choosing.some((m) => m.source.id === sourceId && m.pieces.has(text));
     const cls = [inSelection ? "selected" : "", playable ? "playable" : mine ? "dim" : "",

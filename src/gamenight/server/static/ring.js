@@ -63,8 +63,7 @@ export function renderRing(state, centre, around = true) {
     const order = [...seats].sort((a, b) => ((a.seat - (me ?? 0) + n) % n) - ((b.seat - (me ?? 0) + n) % n));
     return h("div", { class: "table-rows", id: "ring" },
       h("div", { class: "seats-row" }, order.filter((s) => s.seat !== me).map((s) => plate(s, state))),
-      centre,
-      me !== null ? h("div", { class: "seats-row" }, plate(seats[me], state)) : null);
+      h("div", { class: "centre-row" }, centre, me !== null ? plate(seats[me], state) : null));
   }
   const plates = seats.map((s) => {
     const { x, y } = spot(s.seat, state);

@@ -27,7 +27,7 @@ export function noteText(note, state) {
 export function renderSheet(sheet, state) {
   if (!sheet) return h("p", { class: "muted" }, "No scores yet.");
   return h("table", { class: "sheet" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), sheet.columns.map((c) => h("th", { scope: "col" }, withNames(c, state))))),
+    h("thead", {}, h("tr", {}, h("td", {}), sheet.columns.map((c) => h("th", { scope: "col" }, withNames(c, state))))),
     h("tbody", {}, sheet.rows.map((r) => [
       h("tr", {}, h("td", {}, withNames(r.label, state)), r.points.map((p, i) => h("td", { title: `total ${r.totals[i]}` },
         p > 0 ? `+${p}` : String(p)))),

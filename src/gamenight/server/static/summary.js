@@ -50,7 +50,7 @@ export function renderSummary(state, events, send, redraw) {
   if (rows.length) {
     const cols = state.sheet.columns;
     parts.push(h("table", { class: "sheet summary-row" },
-      h("thead", {}, h("tr", {}, h("th", {}, ""), cols.map((c) => h("th", {}, withNames(c, state))))),
+      h("thead", {}, h("tr", {}, h("td", {}), cols.map((c) => h("th", {}, withNames(c, state))))),
       h("tbody", {}, rows.map((r) => [
         h("tr", {}, h("td", {}, withNames(r.label, state)), r.points.map((p) => h("td", {}, p > 0 ? `+${p}` : String(p)))),
         r.notes.length ? h("tr", { class: "notes" }, h("td", { colspan: cols.length + 1 }, r.notes.map((n) => noteText(n, state)))) : null,
@@ -68,5 +68,5 @@ export function renderSummary(state, events, send, redraw) {
     ? h("button", { type: "button", id: "close-summary", onclick: () => { close(send, false); redraw(); } }, "Close")
     : h("button", { type: "button", class: "primary", id: "next-hand", onclick: () => { close(send, true); redraw(); } },
       "Next hand")));
-  return h("section", { class: "summary", id: "summary", role: "region", "aria-label": "End of the hand" }, parts);
+  return h("section", { class: "hand-summary", id: "summary", role: "region", "aria-label": "End of the hand" }, parts);
 }

@@ -135,6 +135,7 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
+      performance.mark("state-received");
       log = log.slice(0, msg.log_start).concat(msg.log);
       const fresh = state?.table?.match_number !== msg.table.match_number;
       if (fresh) events = [];
@@ -145,6 +146,9 @@ function connect() {
       keepChoices(msg);  // a half-made choice survives others' moves; pieces that left are dropped
       if (!msg.over && msg.table.status === "playing") $("banner").replaceChildren();
       renderAll();
+      // measured by bench/browser_render.py: the first table drawn, and each state update applied
+      if (!performance.getEntriesByName("first-render").length) performance.mark("first-render");
+      performance.measure("apply-state", "state-received");
     } else if (msg.type === "refused") {
       showNotice({ text: msg.detail ? `${sentence(msg.detail)}` : "That move is not allowed.", rule: msg.rule,
                    clause_id: msg.clause_id, rulings: msg.rulings,
