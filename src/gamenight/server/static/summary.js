@@ -17,9 +17,12 @@ export function trackSummary(msg, events) {
   const end = msg.table?.hand_end?.ply ?? (msg.over ? msg.ply : null);
   if (end === null || end === undefined || end <= dismissed || shown?.ply === end) return;
   if (!events.some((e) => e.ply === end && e.kind === "summary") && !msg.over) return;
-  const zones = (msg.view?.zones || []).filter((z) => (z.kind === "meld" || (z.kind === "hand" && z.owner !== msg.you))
-    && (z.pieces || []).length);
-  shown = { ply: end, zones };
+  const faceUp = (msg.view?.zones || []).filter((z) => (z.pieces || []).length &&
+    (z.kind === "meld" || (z.kind === "hand" && z.owner !== msg.you)));
+  // a showdown: hands laid on the table, yours with the rest
+  const mine = faceUp.length ? (msg.view.zones || []).filter((z) => z.kind === "hand" && z.owner === msg.you &&
+    (z.pieces || []).length) : [];
+  shown = { ply: end, zones: [...faceUp, ...mine] };
 }
 
 export function summaryOpen() {
@@ -38,7 +41,13 @@ export function renderSummary(state, events, send, redraw) {
   const rows = (state.sheet?.rows || []).filter((r) => r.ply === ply);
   const lines = events.filter((e) => e.ply === ply && e.kind !== "play" && e.kind !== "trick");
   const trick = lastTrick();
-  const parts = [h("h2", {}, state.over ? "The game is over" : `End of ${withNames(rows[0]?.label || "the hand", state)}`)];
+  const you = state.you !== null && state.you !== undefined;
+  const button = state.over || !you
+    ? h("button", { type: "button", id: "close-summary", onclick: () => { close(send, false); redraw(); } }, "Close")
+    : h("button", { type: "button", class: "primary", id: "next-hand", onclick: () => { close(send, true); redraw(); } },
+      "Next hand");
+  const parts = [h("div", { class: "summary-head" },
+    h("h2", {}, state.over ? "The game is over" : `End of ${withNames(rows[0]?.label || "the hand", state)}`), button)];
   if (trick && trick.ply === ply) {
     parts.push(h("div", { class: "summary-trick" }, h("span", { class: "label" }, "Last trick"),
       trick.plays.map((p) => h("figure", { class: p.seat === trick.winner ? "winner" : null },
@@ -63,10 +72,5 @@ export function renderSummary(state, events, send, redraw) {
       && !hand.ready.includes(s.seat)).map((s) => seatName(state, s.seat));
     if (waiting.length && hand.ready.includes(state.you)) parts.push(h("p", { class: "muted" }, `Waiting for ${waiting.join(", ")}.`));
   }
-  const you = state.you !== null && state.you !== undefined;
-  parts.push(h("p", { class: "summary-actions" }, state.over || !you
-    ? h("button", { type: "button", id: "close-summary", onclick: () => { close(send, false); redraw(); } }, "Close")
-    : h("button", { type: "button", class: "primary", id: "next-hand", onclick: () => { close(send, true); redraw(); } },
-      "Next hand")));
   return h("section", { class: "hand-summary", id: "summary", role: "region", "aria-label": "End of the hand" }, parts);
 }

@@ -56,7 +56,9 @@ function renderAll() {
     `${t.status}${t.match_number ? ` · game ${t.match_number}` : ""}`;
   $("whoami").textContent = state.you === null ? "spectator" : `you are ${t.seats[state.you].name}`;
   const ctl = controller(state, { act, send, redraw: renderAll });
-  $("board").replaceChildren(...renderFelt(state, ctl, events, send, renderAll));
+  const felt = renderFelt(state, ctl, events, send, renderAll);
+  $("board").replaceChildren(...felt);
+  $("board").classList.toggle("summary-open", felt[0]?.id === "summary");
   $("me").replaceChildren(...ctl.dock());
   $("sheet").replaceChildren(renderSheet(state.sheet, state));
   const ol = $("log");

@@ -54,6 +54,6 @@ export function renderFelt(state, ctl, events, send, redraw) {
   if (zones.trains.length) out.push(renderTrains(zones.trains, state));
   for (const z of zones.boards) out.push(renderBoard(z, state, ctl));
   out.push(renderFacts(state));
-  out.push(renderSummary(state, events, send, redraw));
-  return out.filter(Boolean);
+  const summary = renderSummary(state, events, send, redraw);
+  return summary ? [summary, ...out.filter(Boolean)] : out.filter(Boolean);
 }
