@@ -379,3 +379,20 @@ def test_no_serious_accessibility_violations(browser, base: str, size: str) -> N
         assert not bad, f"{name}: " + "; ".join(f"{v['id']}: {v['help']} ({len(v['nodes'])}: "
                                                  f"{v['nodes'][0]['target']})" for v in bad)
         p.close()
+
+
+def test_the_lobby_lists_the_games_with_a_line_and_player_counts(browser, base: str) -> None:  # noqa: F811
+    games = httpx.get(f"{base}/api/games").json()
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{base}/")
+    page.wait_for_selector(".game-card")
+    assert page.locator(".game-card").count() == len(games)
+    hearts = page.locator(".game-card[data-game=hearts]")
+    assert "3–7 players" in hearts.inner_text() and "queen of spades" in hearts.inner_text()
+    assert "2 or 4 players" in page.inner_text(".game-card[data-game=five_in_a_row]")
+    hearts.locator("button").click()
+    assert page.locator("#game").input_value() == "hearts"
+    assert page.locator("#preset option").first.inner_text()[0].isupper()  # presets in words
+    no_sideways_scroll(page)
+    shot(page, "lobby", "phone")
+    page.close()
