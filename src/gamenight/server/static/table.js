@@ -61,9 +61,7 @@ function renderAll() {
   $("board").classList.toggle("summary-open", felt[0]?.id === "summary");
   $("me").replaceChildren(...ctl.dock());
   $("sheet").replaceChildren(renderSheet(state.sheet, state));
-  const ol = $("log");
-  ol.replaceChildren(...events.map((e) => eventLine(e, state)));
-  ol.scrollTop = ol.scrollHeight;
+  renderLog();
   if (state.over && state.result) {
     const names = state.result.winners.map((s) => isolate(t.seats[s].name)).join(" and ");
     banner("over", h("strong", {}, "Game over. "), `Winner: ${names}.`);
@@ -74,6 +72,17 @@ function renderAll() {
   }
   renderHost();
   renderHouse();
+}
+
+// The log grows by the new events only (a new match, or the list trimmed, draws it again).
+let logged = [];
+function renderLog() {
+  const ol = $("log");
+  const fresh = logged.length > events.length || logged.some((e, i) => events[i] !== e);
+  if (fresh) { ol.replaceChildren(); logged = []; }
+  ol.append(...events.slice(logged.length).map((e) => eventLine(e, state)));
+  logged = [...events];
+  ol.scrollTop = ol.scrollHeight;
 }
 
 // --- the house whose rules this table plays -----------------------------------------------------
