@@ -127,7 +127,7 @@ export function controller(state, { act, send, redraw }) {
     if (notice && Date.now() - notice.at > NOTICE_MS) notice = null;
     if (notice) parts.push(noticeLine(notice, state));
     const hand = srcs.find((s) => s.id === "hand");
-    if (hand) parts.push(handView(hand, state, pieceOpts));
+    if (hand?.pieces.length) parts.push(handView(hand, state, pieceOpts));
     const row = [];
     for (const [verb, m] of multi) row.push(buildButton(verb, m, state, go));
     if (pending) {

@@ -48,15 +48,19 @@ export function fill(text, seats, state) {
   return named.startsWith("You ") ? named.replace(/ and ([a-z]+s) /, (_, v) => ` and ${secondPerson(v)} `) : named;
 }
 
-// Text with the cards named in it drawn as small cards (a card after "with", "plays", ...).
+// Text with the cards and dice named in it drawn as small cards and dice ("plays QS", "sets pk:9 up").
 export function rich(text) {
   const out = [];
   let plain = "";
   for (const token of String(text).split(/(\s+)/)) {
     const m = /^([('"]?)((?:10|[2-9JQKA])[CDHS]|JK)([)'",.;:!?]*)$/.exec(token);
+    const die = /^([('"]?)(?:d\d+|pk):(\w+)([)'",.;:!?]*)$/.exec(token);
     if (m && isCard(m[2])) {
       out.push(plain + m[1], cardText(m[2]));
       plain = m[3];
+    } else if (die) {
+      out.push(plain + die[1], h("span", { class: "dietext", title: `die showing ${die[2]}` }, die[2]));
+      plain = die[3];
     } else {
       plain += token;
     }
