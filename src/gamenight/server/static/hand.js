@@ -208,6 +208,15 @@ function buttonsFor(texts, state, go) {
   }
   const out = [];
   for (const [verb, list] of byVerb) {
+    const numbers = list.every((t) => /^\S+ \d+$/.test(t)) && !list.some((t) => state.words?.[t]);
+    if (numbers && list.length >= 5 && list.length <= 30) {
+      // many numbers of one kind (bids): one row of small buttons after the verb in words
+      out.push(h("span", { class: "numbers", role: "group", "aria-label": moveWords(verb, state) },
+        h("span", { class: "numbers-label" }, moveWords(verb, state)),
+        list.map((t) => h("button", { type: "button", class: "num", dataset: { action: t }, "aria-label": moveWords(t, state),
+                                      onclick: () => go(t) }, t.split(" ")[1]))));
+      continue;
+    }
     if (list.length > 12) {
       const select = h("select", { "aria-label": moveWords(verb, state), dataset: { verb } },
         list.map((t) => h("option", { value: t }, moveWords(t, state))));
