@@ -9,6 +9,9 @@ Rules of the house kept here:
 - a refused action changes nothing and is answered with the clause id and text;
 - a human seat with no connection is "away"; after the grace period a bot plays for it,
   and the seat is handed back as soon as its owner reconnects;
+- people get time to see what an action ended: bots wait a moment after a completed trick,
+  and after the end of a hand (an action with summary events) until everyone here is ready
+  or the hand pause runs out;
 - a table whose saved match cannot be restored is "broken" with the reason; others run on;
 - a table played under a house asks its ``HouseHooks`` for the house's rules at every new
   match, and shows the house's block (version, questions) that the hooks keep up to date.
@@ -189,6 +192,7 @@ class Table:
     ready: set[int] = field(default_factory=set)
     """The seats whose players have read the hand's summary and are ready for the next."""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when a player says they are ready, to end the bots' wait early."""
 
     @property
     def title(self) -> str:

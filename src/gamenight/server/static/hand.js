@@ -193,9 +193,17 @@ function buildButton(verb, m, state, go) {
   const more = most - picked.length;
   const label = move ? rich(moveWords(move, state))
     : picked.length ? [...rich(words), more > 0 ? ` — choose ${more} more` : " — not a move"]
-      : `${moveWords(verb, state)}: choose ${[...m.sizes].sort().join(" or ")}`;
+      : `${moveWords(verb, state)}: choose ${howMany(m.sizes)}`;
   return h("button", { class: "primary", type: "button", disabled: !move, dataset: { verb },
                        onclick: () => move && go(move) }, label);
+}
+
+// "3", "1 to 5", "2 or 4"
+function howMany(sizes) {
+  const n = [...sizes].sort((a, b) => a - b);
+  if (n.length === 1) return String(n[0]);
+  if (n.length > 2 && n[n.length - 1] - n[0] === n.length - 1) return `${n[0]} to ${n[n.length - 1]}`;
+  return n.join(" or ");
 }
 
 // Other moves: buttons in words; a long list of one kind (bids, claims) is a list to choose from.
