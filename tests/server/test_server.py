@@ -296,6 +296,27 @@ def test_bots_fill_seats_and_a_hand_is_played_and_scored(client: TestClient) -> 
         assert any(line.startswith("1: ") for line in m["log"]) or m["log_start"] > 0
 
 
+def test_the_end_of_a_hand_waits_for_the_people_before_the_bots_go_on(db: str) -> None:
+    # bots act at once, a trick stays no time, but a hand's summary would stay 100 s unless read
+    with TestClient(create_app(db, settings(bot_delay=0.01, trick_pause=0, hand_pause=10_000))) as c:
+        made = new_table(c, bots=[1, 2, 3])
+        host_post(c, made, "start")
+        table = c.app.state.service.tables[made["table"]["id"]]
+        with c.websocket_connect(url(made)) as ws:
+            m = play_my_turns(ws, lambda m: len(m["sheet"]["rows"]) >= 1, hello(ws, token_of(made, 0)))
+            assert m["table"]["hand_end"] == {"ply": m["ply"], "ready": []}
+            assert any(e["kind"] == "summary" for e in m["events"])  # what the summary shows
+            time.sleep(0.3)
+            ply = len(table.match.log)
+            assert ply == m["ply"]  # the bots hold their passes while the summary is read
+            ws.send_json({"type": "ready"})
+            m = recv_until(ws, lambda m: m["type"] == "state" and "hand_end" not in m["table"])
+            deadline = time.monotonic() + 10
+            while len(table.match.log) < ply + 3 and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert len(table.match.log) == ply + 3  # three bots passed; the person's pass is theirs
+
+
 def test_a_finished_match_can_be_played_again_with_the_same_seats(client: TestClient) -> None:
     made = new_table(client, bots=[0, 1, 2, 3], options={"target": 10})
     tid = made["table"]["id"]

@@ -213,6 +213,12 @@ class Game(ABC, Generic[S]):
         """What is asked of ``seat`` now, in words."""
         return ""
 
+    def move_words(self, state: S, seat: int, action: Action) -> str | None:
+        """``action`` as a button would say it to ``seat``, in the game's words ("Draw from the stock",
+        "Knock, discarding 7C"; pieces in notation, seats as "seat 2"), or None: the interfaces then
+        say the verb and its pieces ("Play Q♠", "Bid 7")."""
+        return None
+
 
 def ranked(totals: Sequence[float], *, high_wins: bool, teams: Teams | None = None) -> Result:
     """Rank seats (or teams, whose seats share a total column) by score."""

@@ -139,6 +139,18 @@ class Match:
     def prompt(self, seat: int) -> Any:
         return self.game.prompt(self.state, seat)
 
+    def move_words(self, seat: int, actions: Sequence[Action]) -> dict[str, str]:
+        """The game's own words for those of ``actions`` it names (see ``Game.move_words``), by move text."""
+        game = self.game
+        if type(game).move_words is Game.move_words:
+            return {}
+        out = {}
+        for a in actions:
+            words = game.move_words(self.state, seat, a)
+            if words is not None:
+                out[str(a)] = words
+        return out
+
     def log_view(self, viewer: int | None) -> list[str]:
         """The action log as ``viewer`` may see it (secret cards redacted)."""
         replay = Match(self.game, self.players, self.options, self.seed, self.chance, self.start)

@@ -126,6 +126,9 @@ class FactKind(StrEnum):
     """Yes or no: shown only when true, as the fact's label ("Hearts broken")."""
     PIECES = "pieces"
     """Pieces in notation (a hand shown at a showdown, a claim's dice)."""
+    GROUPS = "groups"
+    """Pieces in groups, each a list in notation: the viewer's hand as the game sees it arranged
+    (a rummy hand's melds); the hand's other pieces stand apart (unmatched)."""
     PER_SEAT = "per-seat"
     """One value per seat, each of kind ``of``."""
     TABLE = "table"

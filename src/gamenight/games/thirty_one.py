@@ -499,3 +499,10 @@ class ThirtyOne(Game[ThirtyOneState]):
             top = card_text(state.discard[-1])
             return f"Draw from the stock or take {top} from the discard pile{', or knock' if knock else ''}."
         return f"Discard a card{' (you may knock first)' if knock else ''}."
+
+    def move_words(self, state: ThirtyOneState, seat: int, action: Action) -> str | None:
+        if action == Action("draw", ("stock",)):
+            return "Draw from the stock"
+        if action == Action("draw", ("discard",)) and state.discard:
+            return f"Take {state.discard[-1]}"
+        return None

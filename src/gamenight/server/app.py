@@ -412,6 +412,8 @@ async def _handle(svc: TableService, houses: HouseService, table: Table, conn: C
         await svc.submit(table, conn, data.get("action"))
     elif kind in ("ask", "answer"):
         await houses.at_table(table, conn, data)
+    elif kind == "ready":
+        await svc.ready(table, conn)
     elif kind == "ping":
         conn.send({"type": "pong"})
     elif kind == "sync":
@@ -421,7 +423,7 @@ async def _handle(svc: TableService, houses: HouseService, table: Table, conn: C
         conn.send({"type": "error", "message": "already connected"})
     else:
         conn.send({"type": "error",
-                   "message": f"unknown message type {str(kind)[:40]!r} (act, ask, answer, ping, sync)"})
+                   "message": f"unknown message type {str(kind)[:40]!r} (act, ready, ask, answer, ping, sync)"})
 
 
 def rulebook_html(table: Table) -> str:

@@ -9,6 +9,9 @@ Rules of the house kept here:
 - a refused action changes nothing and is answered with the clause id and text;
 - a human seat with no connection is "away"; after the grace period a bot plays for it,
   and the seat is handed back as soon as its owner reconnects;
+- people get time to see what an action ended: bots wait a moment after a completed trick,
+  and after the end of a hand (an action with summary events) until everyone here is ready
+  or the hand pause runs out;
 - a table whose saved match cannot be restored is "broken" with the reason; others run on;
 - a table played under a house asks its ``HouseHooks`` for the house's rules at every new
   match, and shows the house's block (version, questions) that the hooks keep up to date.
@@ -34,8 +37,8 @@ from typing import Any, Protocol, TypeVar
 import gamenight
 from gamenight.bots import Bot, make_bot
 from gamenight.engine import options as opts
-from gamenight.engine.actions import Action, ActionSyntaxError
-from gamenight.engine.clauses import IllegalAction
+from gamenight.engine.actions import Action, ActionSyntaxError, did_you_mean, understand
+from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.match import Match, MatchRecordError
 from gamenight.engine.registry import UnknownGame, resolve_options
 from gamenight.engine.view import view_json
@@ -55,6 +58,11 @@ class Settings:
 
     bot_delay: float = 0.6
     """Seconds a bot waits before acting (0 in tests)."""
+    trick_pause: float = 2.5
+    """A completed trick stays on the table this many bot delays before a bot leads to the next."""
+    hand_pause: float = 25.0
+    """The end of a hand (its summary) stays this many bot delays before a bot goes on to the next
+    hand, unless every person at the table says they are ready sooner."""
     grace_period: float = 30.0
     """Seconds a disconnected seat stays away before a bot plays for it."""
     max_message_bytes: int = 4096
@@ -71,7 +79,8 @@ class Settings:
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
         s = cls()
-        for name, conv in (("bot_delay", float), ("grace_period", float), ("rate_per_second", float),
+        for name, conv in (("bot_delay", float), ("trick_pause", float), ("hand_pause", float),
+                           ("grace_period", float), ("rate_per_second", float),
                            ("rate_burst", int), ("max_message_bytes", int)):
             raw = os.environ.get(f"GAMENIGHT_{name.upper()}")
             if raw is not None:
@@ -182,6 +191,16 @@ class Table:
     listed: bool = False
     """Shown in the lobby's list of tables (only if the host asked)."""
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
+    pause_until: float = 0.0
+    """Bots wait until then (event-loop time): a completed trick is on the table."""
+    hand_end: int | None = None
+    """The ply whose action ended a hand, while its summary is on the table."""
+    hand_until: float = 0.0
+    """Bots wait for the people to read the hand's summary until then at the latest."""
+    ready: set[int] = field(default_factory=set)
+    """The seats whose players have read the hand's summary and are ready for the next."""
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when a player says they are ready, to end the bots' wait early."""
 
     @property
     def title(self) -> str:
@@ -212,6 +231,8 @@ class Table:
                             "options": self.options, "changed": self._changed(), "preset": self.preset}
         out = {**self._static, "status": self.status, "error": self.error, "match_number": self.match_number,
                "seats": [s.public() for s in self.seats]}
+        if self.hand_end is not None:
+            out["hand_end"] = {"ply": self.hand_end, "ready": sorted(self.ready)}
         if self.house_id is not None:
             out["house"] = self.house
         return out
@@ -531,16 +552,19 @@ class TableService:
             if table.seats[seat].kind != "human":
                 conn.send({"type": "error", "message": "this seat is played by a bot"})
                 return False
+            legal = match.legal_actions(seat) if seat in match.to_act() else []
             try:
-                action = match.parse(text)
+                action = understand(text, legal, match.parse)
                 await self._apply(table, seat, action)
             except ActionSyntaxError as e:
-                conn.send({"type": "error", "message": str(e), "action": text[:200]})
+                conn.send({"type": "error", "message": str(e), "action": text[:200],
+                           "suggestion": did_you_mean(text, legal)})
                 return False
             except IllegalAction as e:
                 notes = self.houses.notes(table, e.clause_id) if self.houses and table.house_id else []
                 conn.send({"type": "refused", "action": text[:200], "clause_id": e.clause_id, "rule": e.rule,
-                           "detail": e.detail, "rulings": notes})
+                           "detail": e.detail, "rulings": notes,
+                           "suggestion": did_you_mean(text, legal) if e.clause_id == UNKNOWN.id else None})
                 return False
             except StoreError as e:
                 conn.send({"type": "error", "message": f"the move could not be saved; try again ({e})"})
@@ -554,6 +578,7 @@ class TableService:
         match.check(seat, action)
         game, state = match.game, match.state
         lines = {v: f"{seat}: {game.redact(state, seat, action, v)}" for v in table.logs}
+        first_event = match.event_count
         match.apply(seat, action)
         ply = len(match.log) - 1
         try:
@@ -566,8 +591,57 @@ class TableService:
             table.logs[v].append(line)
         if match.over:
             table.status = OVER
+        self._pause_after(table, seat, {e.kind for e in (match.state.events or [])[first_event:]})
         self._broadcast(table)
         self._kick_bots(table)
+
+    def _pause_after(self, table: Table, seat: int, kinds: set[str]) -> None:
+        """Give people time to see what an action ended: a completed trick stays a moment; the end
+        of a hand (its summary events) stays until everyone here is ready, or for the hand pause."""
+        now = asyncio.get_running_loop().time()
+        delay = self.settings.bot_delay
+        if "summary" in kinds and table.status == PLAYING:
+            table.hand_end = len(table.match.log) if table.match is not None else None
+            table.ready = set()
+            table.hand_until = now + delay * self.settings.hand_pause
+        elif "trick" in kinds:
+            table.pause_until = max(table.pause_until, now + delay * self.settings.trick_pause)
+        elif table.hand_end is not None and not table.seats[seat].bot_controlled:
+            table.ready.add(seat)  # a person who plays on has read the summary
+            if self._everyone_ready(table):
+                table.hand_end = None
+
+    def _everyone_ready(self, table: Table) -> bool:
+        return all(s.index in table.ready for s in table.seats if s.conns and not s.bot_controlled)
+
+    async def ready(self, table: Table, conn: Connection) -> None:
+        """A seat's player has read the hand's summary; the next hand starts when all here have."""
+        if conn.seat is None or table.hand_end is None:
+            return
+        async with table.lock:
+            table.ready.add(conn.seat)
+            if self._everyone_ready(table):
+                table.hand_end = None
+            table.wake.set()
+            self._broadcast(table)
+
+    async def _wait_for_pause(self, table: Table) -> None:
+        """Hold the bots while a completed trick or a hand's end is on the table."""
+        loop = asyncio.get_running_loop()
+        while True:
+            now = loop.time()
+            if table.hand_end is not None:
+                if now >= table.hand_until or self._everyone_ready(table):
+                    table.hand_end = None
+                    continue
+                wait = table.hand_until - now
+            elif now < table.pause_until:
+                wait = table.pause_until - now
+            else:
+                return
+            table.wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(table.wake.wait(), wait)
 
     async def _reload(self, table: Table) -> None:
         """After a failed commit: put the match back as the store has it."""
@@ -592,6 +666,7 @@ class TableService:
         delay = self.settings.bot_delay
         while True:
             await asyncio.sleep(delay)
+            await self._wait_for_pause(table)
             async with table.lock:
                 match = table.match
                 if match is None or table.status != PLAYING:
@@ -664,6 +739,9 @@ class TableService:
             acts = match.legal_actions(viewer)
             legal = [action_text(a) for a in acts[:self.settings.max_legal]]
             out["legal_truncated"] = len(acts) > len(legal)
+            words = match.move_words(viewer, acts[:self.settings.max_legal])
+            if words:
+                out["words"] = words
         else:
             out["legal_truncated"] = False
         result = None

@@ -683,7 +683,10 @@ class GinRummy(Game[GinState]):
         out = state.outcome
         fs: list[Fact] = []
         if seat is not None and out is None and not state.over:
-            fs.append(fact("count", "Your count", FactKind.NUMBER, self._count(state, state.hands[seat])))
+            arranged = melds.best_arrangement(state.hands[seat], MELD_RULES[o.aces])
+            fs.append(fact("count", "Your count", FactKind.NUMBER, arranged.deadwood_value))
+            fs.append(fact("melds", "Your melds", FactKind.GROUPS,
+                           [[str(c) for c in m] for m in laid_out(arranged.melds)]))
         if out is not None and out.counts is not None:
             fs.append(per_seat("counts", "Count", out.counts))
         if o.match_format == THREE_GAMES:
@@ -713,3 +716,17 @@ class GinRummy(Game[GinState]):
             return (f"Discard a card. You may knock if your unmatched cards then count {state.options.knock_limit} "
                     "or less, or go gin if none are left.")
         return "The hand is over: deal the next one."
+
+    def move_words(self, state: GinState, seat: int, action: Action) -> str | None:
+        verb = action.verb
+        if verb == "draw":
+            return "Draw from the stock"
+        if verb == "take":
+            return f"Take {state.pile[-1]}" if state.pile else None
+        if verb == "pass":
+            return "Pass the up-card"
+        if verb == "deal":
+            return "Deal the next hand"
+        if verb in ("knock", "gin"):
+            return f"{verb.capitalize()}, discarding {action.args[0]}"
+        return None

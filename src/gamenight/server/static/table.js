@@ -1,7 +1,12 @@
-// One table, live: a WebSocket for this seat (or a spectator), the board drawn from the
-// seat's own view, its legal actions as clickable cards and buttons, host controls.
-import { api, card, h, isCard } from "./dom.js";
-import { eventText, fill, isolate, myHand, piece, renderBoard, renderSheet } from "./view.js";
+// One table, live: a WebSocket for this seat (or a spectator), the table drawn from the seat's
+// own view (view.js), the hand and its moves in the dock (hand.js), the score sheet and the
+// log with names, host controls.
+import { api, h } from "./dom.js";
+import { eventLine, isolate, renderFelt, renderSheet } from "./view.js";
+import { controller, keepChoices, showNotice } from "./hand.js";
+import { trackTricks } from "./tricks.js";
+import { trackSummary } from "./summary.js";
+import { fourColour, setFourColour } from "./cards.js";
 import { renderQuestions } from "./questions.js";
 
 const $ = (id) => document.getElementById(id);
@@ -13,10 +18,20 @@ const hostToken = params.get("host");
 let state = null;
 let log = [];
 let events = [];
-let selected = new Set();
 let ws = null;
 let retry = 0;
 let closedForGood = false;
+
+// "hearts are not broken yet" -> "Hearts are not broken yet."
+function sentence(text) {
+  const t = String(text).trim();
+  return t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
+}
+
+function suggestion(msg) {
+  return msg.suggestion ? h("p", {}, `Did you mean “${msg.suggestion}”? `,
+    h("button", { type: "button", onclick: () => act(msg.suggestion) }, msg.suggestion)) : null;
+}
 
 function banner(kind, ...content) {
   $("banner").replaceChildren(h("div", { class: `banner ${kind}`, role: kind === "refused" ? "alert" : null },
@@ -28,126 +43,25 @@ function send(msg) {
 }
 
 function act(text) {
-  selected = new Set();
   send({ type: "act", action: text });
-}
-
-// --- legal actions -> cards to click, card selections, buttons ---------------------------
-function analyse(legal, hand) {
-  const inHand = new Set(hand || []);
-  const single = new Map(); // card -> [actions]
-  const multi = new Map(); // verb -> Set of "sorted card keys"
-  const buttons = [];
-  for (const text of legal) {
-    const [verb, ...args] = text.split(" ");
-    const cards = args.filter((a) => inHand.has(a));
-    if (cards.length === 1 && !args.some((a) => isCard(a) && !inHand.has(a))) {
-      // one piece of the hand (with a place, a train...): tap the piece, then choose if there are several
-      if (!single.has(cards[0])) single.set(cards[0], []);
-      single.get(cards[0]).push(text);
-    } else if (cards.length >= 2 && cards.length === args.length) {
-      if (!multi.has(verb)) multi.set(verb, new Map());
-      multi.get(verb).set([...cards].sort().join(" "), text);
-    } else {
-      buttons.push(text);
-    }
-  }
-  return { single, multi, buttons };
-}
-
-function renderMe() {
-  const box = $("me");
-  if (!state) return;
-  const view = state.view || {};
-  const handZone = myHand(state);
-  const hand = handZone ? (handZone.pieces || []) : null;
-  const { single, multi, buttons } = analyse(state.legal || [], hand);
-  const parts = [];
-  if (state.you === null) parts.push(h("p", { class: "muted" }, "You are watching: only public information is shown."));
-  const prompt = view.prompt?.text ? fill(view.prompt.text, view.prompt.seats || [], state) : "";
-  if (prompt && (state.to_act || []).includes(state.you)) parts.push(h("p", { class: "prompt", id: "prompt" }, prompt));
-  else if (state.table.status === "playing" && state.you !== null) {
-    const waiting = (state.to_act || []).map((s) => isolate(state.table.seats[s]?.name)).join(", ");
-    parts.push(h("p", { class: "muted", id: "prompt" }, waiting ? `Waiting for ${waiting}.` : ""));
-  }
-  const selecting = multi.size > 0;
-  if (!selecting) selected = new Set();
-  if (hand) {
-    parts.push(h("div", { class: "hand", id: "hand" }, hand.map((c) => {
-      const playable = single.has(c) || (selecting && [...multi.values()].some((m) =>
-        [...m.keys()].some((k) => k.split(" ").includes(c))));
-      const cls = [selected.has(c) ? "selected" : "", playable ? "playable" : "dim"].join(" ");
-      return piece(handZone.piece || "card", c, { cls, onclick: () => clickCard(c, single, selecting) });
-    })));
-  }
-  const row = [];
-  for (const [verb, combos] of multi) {
-    const key = [...selected].sort().join(" ");
-    const n = [...combos.keys()][0].split(" ").length;
-    const match = combos.get(key);
-    row.push(h("button", { class: "primary", type: "button", disabled: !match, dataset: { verb },
-                           onclick: () => match && act(match) },
-      match ? match : `${verb}: choose ${n} cards (${selected.size} chosen)`));
-  }
-  // Many moves of one kind (claims, bids) are a list to choose from, not a wall of buttons.
-  const byVerb = new Map();
-  for (const text of buttons) {
-    const verb = text.split(" ")[0];
-    if (!byVerb.has(verb)) byVerb.set(verb, []);
-    byVerb.get(verb).push(text);
-  }
-  for (const [verb, texts] of byVerb) {
-    if (texts.length > 12) {
-      const select = h("select", { "aria-label": verb, dataset: { verb } },
-        texts.map((t) => h("option", { value: t }, t.split(" ").slice(1).join(" "))));
-      row.push(h("span", { class: "choose" }, select,
-        h("button", { type: "button", class: "primary", onclick: () => act(select.value) }, verb)));
-      continue;
-    }
-    for (const text of texts) {
-      const [, ...args] = text.split(" ");
-      row.push(h("button", { type: "button", dataset: { action: text }, onclick: () => act(text) },
-        verb, ...args.map((a) => (isCard(a) ? card(a) : ` ${a}`))));
-    }
-  }
-  if (row.length) parts.push(h("div", { class: "actions", id: "actions" }, row));
-  if (state.you !== null && state.table.status === "playing" && (state.legal_truncated || buttons.length > 80 ||
-      (state.legal || []).length)) {
-    const input = h("input", { type: "text", placeholder: "or type an action, e.g. play QS", "aria-label": "action" });
-    parts.push(h("form", { class: "typed", onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) act(input.value.trim()); } },
-      input, h("button", { type: "submit" }, "Send")));
-  }
-  box.replaceChildren(...parts);
-}
-
-function clickCard(c, single, selecting) {
-  if (selecting) {
-    if (selected.has(c)) selected.delete(c); else selected.add(c);
-    renderMe();
-    return;
-  }
-  const options = single.get(c);
-  if (!options) return;
-  if (options.length === 1) act(options[0]);
-  else {
-    banner("info", "Which? ", ...options.map((o) => h("button", { type: "button", onclick: () => { act(o); $("banner").replaceChildren(); } }, o)));
-  }
 }
 
 function renderAll() {
   if (!state) return;
   const t = state.table;
-  document.title = `${t.title} — gamenight`;
+  const mine = (state.to_act || []).includes(state.you) && t.status === "playing";
+  document.title = `${mine ? "▶ Your turn — " : ""}${t.title} — gamenight`;
   $("title").textContent = t.title;
   $("status").textContent = t.status === "broken" ? `broken: ${t.error}` :
     `${t.status}${t.match_number ? ` · game ${t.match_number}` : ""}`;
   $("whoami").textContent = state.you === null ? "spectator" : `you are ${t.seats[state.you].name}`;
-  $("board").replaceChildren(...renderBoard(state));
-  renderMe();
+  const ctl = controller(state, { act, send, redraw: renderAll });
+  const felt = renderFelt(state, ctl, events, send, renderAll);
+  $("board").replaceChildren(...felt);
+  $("board").classList.toggle("summary-open", felt[0]?.id === "summary");
+  $("me").replaceChildren(...ctl.dock());
   $("sheet").replaceChildren(renderSheet(state.sheet, state));
-  const ol = $("log");
-  ol.replaceChildren(...events.map((e) => h("li", { class: e.kind ? `event-${e.kind}` : null }, eventText(e, state))));
-  ol.scrollTop = ol.scrollHeight;
+  renderLog();
   if (state.over && state.result) {
     const names = state.result.winners.map((s) => isolate(t.seats[s].name)).join(" and ");
     banner("over", h("strong", {}, "Game over. "), `Winner: ${names}.`);
@@ -158,6 +72,17 @@ function renderAll() {
   }
   renderHost();
   renderHouse();
+}
+
+// The log grows by the new events only (a new match, or the list trimmed, draws it again).
+let logged = [];
+function renderLog() {
+  const ol = $("log");
+  const fresh = logged.length > events.length || logged.some((e, i) => events[i] !== e);
+  if (fresh) { ol.replaceChildren(); logged = []; }
+  ol.append(...events.slice(logged.length).map((e) => eventLine(e, state)));
+  logged = [...events];
+  ol.scrollTop = ol.scrollHeight;
 }
 
 // --- the house whose rules this table plays -----------------------------------------------------
@@ -221,29 +146,35 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
+      performance.mark("state-received");
       log = log.slice(0, msg.log_start).concat(msg.log);
-      if (state?.table?.match_number !== msg.table.match_number) events = [];
+      const fresh = state?.table?.match_number !== msg.table.match_number;
+      if (fresh) events = [];
       events = events.concat(msg.events || []).slice(-200);
+      trackTricks({ ...msg, reset: fresh });
+      trackSummary(msg, events);
       state = msg;
-      // keep a half-made card selection while others move; drop cards that left the hand
-      const inHand = new Set(myHand(msg)?.pieces || []);
-      selected = new Set([...selected].filter((c) => inHand.has(c)));
+      keepChoices(msg);  // a half-made choice survives others' moves; pieces that left are dropped
       if (!msg.over && msg.table.status === "playing") $("banner").replaceChildren();
       renderAll();
+      // measured by bench/browser_render.py: the first table drawn, and each state update applied
+      if (!performance.getEntriesByName("first-render").length) performance.mark("first-render");
+      performance.measure("apply-state", "state-received");
     } else if (msg.type === "refused") {
-      const rulings = msg.rulings || [];
-      banner("refused", h("strong", {}, `Not allowed: ${msg.action}`), msg.detail ? ` — ${msg.detail}. ` : ". ",
-        msg.rule, " ",
-        h("small", { class: "clause-id" }, `[${msg.clause_id}]`),
-        rulings.length ? h("ul", { class: "rulings" }, rulings.map((r) =>
-          h("li", { class: "ruling" }, h("strong", {}, `${r.tag}: `), r.text, " ", h("small", {}, `(${r.meta})`))))
-          : null,
-        state?.table.house && state.you !== null ? h("button", { type: "button", id: "ask-about", onclick: () => {
-          $("question-clause").value = msg.clause_id;
-          $("question-text").focus();
-        } }, "Ask about this rule") : null);
+      showNotice({ text: msg.detail ? `${sentence(msg.detail)}` : "That move is not allowed.", rule: msg.rule,
+                   clause_id: msg.clause_id, rulings: msg.rulings,
+                   extra: [suggestion(msg), state?.table.house && state.you !== null ? h("button", { type: "button", id: "ask-about", onclick: () => {
+                     $("question-clause").value = msg.clause_id;
+                     $("question-text").focus();
+                   } }, "Ask about this rule") : null] });
+      renderAll();
     } else if (msg.type === "error") {
-      banner("refused", msg.message);
+      if (msg.action !== undefined) {
+        showNotice({ text: `${sentence(msg.message)}${msg.suggestion ? ` Did you mean “${msg.suggestion}”?` : ""}` });
+        renderAll();
+      } else {
+        banner("refused", msg.message);
+      }
     }
   };
   ws.onclose = (ev) => {
@@ -266,6 +197,10 @@ async function loadRules() {
   }
 }
 
+const colours = h("label", { class: "four-colour-toggle" }, h("input", { type: "checkbox", id: "four-colour",
+  checked: fourColour(), onchange: (e) => { setFourColour(e.target.checked); } }), " four-colour deck");
+$("settings").replaceChildren(colours);
+setFourColour(fourColour());
 connect();
 loadRules();
 if (hostToken) loadLinks();
