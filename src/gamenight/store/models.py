@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -33,6 +33,8 @@ class GameTable(Base):
     status: Mapped[str] = mapped_column(String(16), default="waiting")
     current_match: Mapped[int | None] = mapped_column(Integer, nullable=True)
     house_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    turn_timer: Mapped[int] = mapped_column(Integer, default=0)
+    """Seconds a person has for a move before a bot makes it for them (0: no timer)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -44,6 +46,8 @@ class Seat(Base):
     kind: Mapped[str] = mapped_column(String(8))  # "human" or "bot"
     token: Mapped[str] = mapped_column(String(64), index=True)
     name: Mapped[str] = mapped_column(String(64), default="")
+    claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Someone joined through the seat's link; its token is now theirs alone."""
 
 
 class MatchRecord(Base):

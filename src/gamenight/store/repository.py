@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -59,6 +59,7 @@ class SeatRow:
     kind: str
     token: str
     name: str = ""
+    claimed: bool = False
 
 
 @dataclass
@@ -73,6 +74,7 @@ class TableRow:
     current_match: int | None
     seats: list[SeatRow] = field(default_factory=list)
     house_id: str | None = None
+    turn_timer: int = 0
 
 
 @dataclass
@@ -185,14 +187,15 @@ class Store:
     def _table_row(self, s: Session, t: GameTable) -> TableRow:
         seats = s.scalars(select(Seat).where(Seat.table_id == t.id).order_by(Seat.seat))
         return TableRow(t.id, t.game, t.players, dict(t.options or {}), t.preset, t.host_token, t.status,
-                        t.current_match, [SeatRow(x.seat, x.kind, x.token, x.name) for x in seats], t.house_id)
+                        t.current_match, [SeatRow(x.seat, x.kind, x.token, x.name, bool(x.claimed)) for x in seats],
+                        t.house_id, t.turn_timer or 0)
 
     def set_status(self, table_id: str, status: str) -> None:
         with self._wrap(), self._s() as s, s.begin():
             s.execute(update(GameTable).where(GameTable.id == table_id).values(status=status))
 
     def set_seat(self, table_id: str, seat: int, kind: str, token: str | None = None,
-                 name: str | None = None) -> SeatRow:
+                 name: str | None = None, claimed: bool | None = None) -> SeatRow:
         with self._wrap(), self._s() as s, s.begin():
             row = s.get(Seat, (table_id, seat))
             if row is None:
@@ -202,7 +205,13 @@ class Store:
                 row.token = token
             if name is not None:
                 row.name = name
-            return SeatRow(row.seat, row.kind, row.token, row.name)
+            if claimed is not None:
+                row.claimed = claimed
+            return SeatRow(row.seat, row.kind, row.token, row.name, bool(row.claimed))
+
+    def set_turn_timer(self, table_id: str, seconds: int) -> None:
+        with self._wrap(), self._s() as s, s.begin():
+            s.execute(update(GameTable).where(GameTable.id == table_id).values(turn_timer=seconds))
 
     # --- matches ---------------------------------------------------------------------------
     def new_match(self, table_id: str, game: str, rules_version: str, players: int, seed: int,
@@ -235,6 +244,15 @@ class Store:
                                           "created_at": utcnow()})
             if status is not None and table_id is not None:
                 conn.execute(update(GameTable).where(GameTable.id == table_id).values(status=status))
+
+    def take_back(self, match_id: int, ply: int) -> None:
+        """Remove the match's last action (ply ``ply``), taken back by agreement; refused with
+        ``StoreError`` unless it is the last one."""
+        with self._wrap(), self.engine.begin() as conn:
+            last = conn.scalar(select(func.max(ActionRow.ply)).where(ActionRow.match_id == match_id))
+            if last != ply:
+                raise StoreError(f"ply {ply} is not the last action of match {match_id}")
+            conn.execute(delete(ActionRow).where(ActionRow.match_id == match_id, ActionRow.ply == ply))
 
     def match(self, match_id: int) -> MatchRow | None:
         with self._wrap(), self._s() as s:
