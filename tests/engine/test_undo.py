@@ -9,7 +9,7 @@ from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.undo import NOTHING_REVEALED, OWN_LAST_MOVE, take_back
 from gamenight.testing import scenario
 
-RANKS = "2 3 4 5 6 7 8 9 10 J Q K".split()
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 HANDS = {seat: " ".join(r + suit for r in RANKS) for seat, suit in enumerate("CDHS")}
 
 
