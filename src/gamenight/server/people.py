@@ -163,8 +163,9 @@ class People:
     async def set_timer(self, table: Table, host_token: str | None, seconds: Any) -> None:
         self.tables._host(table, host_token)
         number = isinstance(seconds, int) and not isinstance(seconds, bool)
-        if not number or not (seconds == 0 or 10 <= seconds <= TIMER_MAX):
-            raise TableError(f"a turn timer is 0 (off) or 10 to {TIMER_MAX} seconds")
+        least = self.tables.settings.turn_timer_min
+        if not number or not (seconds == 0 or least <= seconds <= TIMER_MAX):
+            raise TableError(f"a turn timer is 0 (off) or {least} to {TIMER_MAX} seconds")
         async with table.lock:
             await self.tables._db(self.tables.store.set_turn_timer, table.id, seconds)
             table.turn_timer = seconds

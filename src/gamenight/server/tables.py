@@ -73,6 +73,8 @@ class Settings:
     """Seconds without a message (the page pings every 15) after which a connection is dead."""
     undo_timeout: float = 60.0
     """Seconds the others have to agree to take a move back."""
+    turn_timer_min: int = 10
+    """The shortest turn timer a host may set."""
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
