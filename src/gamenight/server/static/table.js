@@ -3,20 +3,22 @@
 import { api, card, h, isCard } from "./dom.js";
 import { eventText, fill, isolate, myHand, piece, renderBoard, renderSheet } from "./view.js";
 import { renderQuestions } from "./questions.js";
+import { TableLink } from "./connection.js";
+import { addChat, askName, hostSeats, keepSeat, noticeEvent, offerToWatch, renderChat, renderStrip, storedSeat,
+  timerControl } from "./people.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.hash.slice(1));
-const token = params.get("token");
+let token = params.get("token");
 const hostToken = params.get("host");
+let joinName = null;
+let link = null;
 
 let state = null;
 let log = [];
 let events = [];
 let selected = new Set();
-let ws = null;
-let retry = 0;
-let closedForGood = false;
 
 function banner(kind, ...content) {
   $("banner").replaceChildren(h("div", { class: `banner ${kind}`, role: kind === "refused" ? "alert" : null },
@@ -24,12 +26,12 @@ function banner(kind, ...content) {
 }
 
 function send(msg) {
-  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  return link?.send(msg);
 }
 
 function act(text) {
   selected = new Set();
-  send({ type: "act", action: text });
+  link.act(text);
 }
 
 // --- legal actions -> cards to click, card selections, buttons ---------------------------
@@ -158,6 +160,8 @@ function renderAll() {
   }
   renderHost();
   renderHouse();
+  renderStrip(state, log, send);
+  renderChat(state, send);
 }
 
 // --- the house whose rules this table plays -----------------------------------------------------
@@ -175,9 +179,13 @@ function renderHouse() {
 }
 
 // --- host controls ---------------------------------------------------------------------------
-async function hostCall(method, path) {
+async function hostCall(method, path, { body, raw } = {}) {
   try {
-    return await api(`/api/tables/${tableId}${path}`, { method, headers: { "X-Host-Token": hostToken } });
+    const headers = { "X-Host-Token": hostToken };
+    if (body) headers["content-type"] = "application/json";
+    const got = await api(`/api/tables/${tableId}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+    if (!raw && method !== "GET" && got?.links) { hostLinks = got.links; renderHost(); }
+    return got;
   } catch (e) {
     banner("refused", String(e.message || e));
     return null;
@@ -185,8 +193,12 @@ async function hostCall(method, path) {
 }
 
 let hostLinks = null;
+let loadingLinks = false;
 async function loadLinks() {
+  if (loadingLinks) return;
+  loadingLinks = true;
   hostLinks = await hostCall("GET", "/links");
+  loadingLinks = false;
   renderHost();
 }
 
@@ -201,61 +213,83 @@ function renderHost() {
     onclick: () => hostCall("POST", "/start") }, "Start the game"));
   if (t.status === "over") controls.push(h("button", { class: "primary", id: "again", type: "button",
     onclick: () => hostCall("POST", "/again") }, "Play again"));
-  const seats = t.seats.map((s) => {
-    const link = hostLinks?.seats?.[s.seat]?.link;
-    return h("li", {}, `${s.name}: `, s.kind === "bot"
-      ? h("button", { type: "button", onclick: async () => { if (await hostCall("DELETE", `/seats/${s.seat}/bot`)) loadLinks(); } }, "make it a person's seat")
-      : [link ? h("a", { href: link, class: "seat-link", dataset: { seat: s.seat } }, abs(link)) : "", " ",
-         h("button", { type: "button", onclick: async () => { if (await hostCall("PUT", `/seats/${s.seat}/bot`)) loadLinks(); } }, "give to a bot")]);
-  });
-  box.replaceChildren(h("div", { class: "hostbar" }, controls),
-    h("details", {}, h("summary", {}, "Seats and links"), h("ul", { class: "links" }, seats,
-      h("li", {}, "Spectators: ", abs(`/table/${tableId}`)))));
+  // a seat claimed or freed since the links were read: read them again
+  if (hostLinks && t.seats.some((s) => Boolean(hostLinks.seats[s.seat]?.claimed) !== Boolean(s.claimed))) loadLinks();
+  const open = box.querySelector("details.seats-panel")?.open ?? t.status === "waiting";
+  const qrs = [...box.querySelectorAll("details.qr[open]")].map((d) => d.closest("li")?.dataset.seat);
+  box.replaceChildren(h("div", { class: "hostbar" }, controls, timerControl(state, hostCall)),
+    h("details", { class: "seats-panel", open }, h("summary", {}, "Seats and links"), hostSeats(state, hostLinks, hostCall),
+      h("p", { class: "links" }, "Spectators: ", abs(`/table/${tableId}`))));
+  for (const seat of qrs) {  // keep a QR code open while the table changes around it
+    const d = box.querySelector(`li[data-seat="${seat}"] details.qr`);
+    if (d) d.open = true;
+  }
 }
 
-// --- the connection ------------------------------------------------------------------------------
-function connect() {
-  const proto = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
-  ws.onopen = () => { retry = 0; ws.send(JSON.stringify({ type: "hello", token })); };
-  ws.onmessage = (ev) => {
-    const msg = JSON.parse(ev.data);
-    if (msg.type === "state") {
-      log = log.slice(0, msg.log_start).concat(msg.log);
-      if (state?.table?.match_number !== msg.table.match_number) events = [];
-      events = events.concat(msg.events || []).slice(-200);
-      state = msg;
-      // keep a half-made card selection while others move; drop cards that left the hand
-      const inHand = new Set(myHand(msg)?.pieces || []);
-      selected = new Set([...selected].filter((c) => inHand.has(c)));
-      if (!msg.over && msg.table.status === "playing") $("banner").replaceChildren();
-      renderAll();
-    } else if (msg.type === "refused") {
-      const rulings = msg.rulings || [];
-      banner("refused", h("strong", {}, `Not allowed: ${msg.action}`), msg.detail ? ` — ${msg.detail}. ` : ". ",
-        msg.rule, " ",
-        h("small", { class: "clause-id" }, `[${msg.clause_id}]`),
-        rulings.length ? h("ul", { class: "rulings" }, rulings.map((r) =>
-          h("li", { class: "ruling" }, h("strong", {}, `${r.tag}: `), r.text, " ", h("small", {}, `(${r.meta})`))))
-          : null,
-        state?.table.house && state.you !== null ? h("button", { type: "button", id: "ask-about", onclick: () => {
-          $("question-clause").value = msg.clause_id;
-          $("question-text").focus();
-        } }, "Ask about this rule") : null);
-    } else if (msg.type === "error") {
-      banner("refused", msg.message);
-    }
-  };
-  ws.onclose = (ev) => {
-    if ([4403, 4404, 4400, 4001].includes(ev.code)) {
-      closedForGood = true;
-      banner("refused", ev.reason || "disconnected");
-      return;
-    }
-    if (closedForGood) return;
-    retry = Math.min(retry + 1, 6);
-    setTimeout(connect, 300 * 2 ** retry);
-  };
+// --- the connection (connection.js) and joining (people.js) -------------------------------------
+function onMessage(msg) {
+  if (msg.type === "claimed") {
+    token = msg.token;
+    joinName = null;
+    keepSeat(tableId, token);
+  } else if (msg.type === "state") {
+    log = log.slice(0, msg.log_start).concat(msg.log);
+    if (msg.events_reset || state?.table?.match_number !== msg.table.match_number) events = [];
+    events = events.concat(msg.events || []).slice(-200);
+    state = msg;
+    // keep a half-made card selection while others move; drop cards that left the hand
+    const inHand = new Set(myHand(msg)?.pieces || []);
+    selected = new Set([...selected].filter((c) => inHand.has(c)));
+    if (!msg.over && msg.table.status === "playing" && !$("banner").querySelector(".refused")) $("banner").replaceChildren();
+    renderAll();
+  } else if (msg.type === "notice") {
+    events = events.concat([noticeEvent(msg)]).slice(-200);
+    if (state) renderAll();
+  } else if (msg.type === "chat") {
+    addChat(msg.lines, state, send);
+  } else if (msg.type === "refused") {
+    const rulings = msg.rulings || [];
+    banner("refused", h("strong", {}, `Not allowed: ${msg.action}`), msg.detail ? ` — ${msg.detail}. ` : ". ",
+      msg.rule, " ",
+      h("small", { class: "clause-id" }, `[${msg.clause_id}]`),
+      rulings.length ? h("ul", { class: "rulings" }, rulings.map((r) =>
+        h("li", { class: "ruling" }, h("strong", {}, `${r.tag}: `), r.text, " ", h("small", {}, `(${r.meta})`))))
+        : null,
+      state?.table.house && state.you !== null ? h("button", { type: "button", id: "ask-about", onclick: () => {
+        $("question-clause").value = msg.clause_id;
+        $("question-text").focus();
+      } }, "Ask about this rule") : null);
+  } else if (msg.type === "error") {
+    banner("refused", msg.message);
+  }
+}
+
+function reopen(withToken, name = null) {
+  token = withToken;
+  joinName = name;
+  link.stopped = false;
+  link.open();
+}
+
+async function onFinal(code, reason) {
+  if (code === 4400 && joinName) {  // the name was refused: ask again
+    reopen(token, await askName($("join"), reason));
+    return;
+  }
+  const mine = storedSeat(tableId);
+  offerToWatch($("banner"), reason || "It may be spent: ask the host for a new one.", {
+    watch: () => { $("banner").replaceChildren(); history.replaceState(null, "", location.pathname); reopen(null); },
+    mine: mine && mine !== token ? () => { $("banner").replaceChildren(); reopen(mine); } : null,
+  });
+}
+
+async function start() {
+  const mine = storedSeat(tableId);
+  if (!token && hostToken && mine) token = mine;
+  if (token && token !== mine) joinName = await askName($("join"));  // joining by link: a name first
+  link = new TableLink(tableId, {
+    hello: () => ({ type: "hello", token, ...(joinName ? { name: joinName } : {}) }), onMessage, onFinal });
+  link.open();
 }
 
 async function loadRules() {
@@ -266,6 +300,6 @@ async function loadRules() {
   }
 }
 
-connect();
+start();
 loadRules();
 if (hostToken) loadLinks();
