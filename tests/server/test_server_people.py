@@ -261,8 +261,8 @@ def test_a_move_is_taken_back_when_the_others_agree(client: TestClient) -> None:
         assert "nobody is asking" in recv_until(socks[others[0]], lambda m: m["type"] == "error")["message"]
         for s in others[1:]:
             socks[s].send_json({"type": "undo-answer", "yes": True})
-        recv_until(ws, lambda m: m["type"] == "notice" and m["text"] == "{0} took back their move.")
         m = recv_until(ws, lambda m: m["type"] == "state" and m["ply"] == 0)
+        recv_until(ws, lambda m: m["type"] == "notice" and m["text"] == "{0} took back their move.")
         assert m["events_reset"] and m["log"] == [] and card.split()[1] in hand_of(m) and not m.get("undo")
         assert client.app.state.service.store.match(table.match_id).record["log"] == []  # committed
         ws.send_json({"type": "act", "action": card})  # and played again

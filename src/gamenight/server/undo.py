@@ -106,8 +106,8 @@ class Undos:
         table.logs = {v: before.log_view(v) for v in table.logs}
         for c in table.connections():
             c.log_sent, c.events_sent = 0, None
-        notice(table, "{0} took back their move.", (seat,))
         self.tables._broadcast(table)
+        notice(table, "{0} took back their move.", (seat,))  # after the state, which starts the pages' logs afresh
         self.tables._kick_bots(table)
 
     def _end(self, table: Table) -> None:

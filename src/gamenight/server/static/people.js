@@ -122,13 +122,13 @@ export function renderStrip(state, log, send) {
     const asker = undo.by === state.you ? "You ask" : `${isolate(t.seats[undo.by]?.name)} asks`;
     const waiting = undo.waiting.map((s) => isolate(t.seats[s]?.name)).join(", ");
     parts.push(h("div", { class: "banner info", id: "undo-request", role: "status" },
-      `${asker} to take back the last move. `,
-      undo.waiting.includes(state.you) ? [
+      h("span", {}, `${asker} to take back the last move. `),
+      undo.waiting.includes(state.you) ? h("span", { class: "answer" },
         h("button", { type: "button", class: "primary", id: "undo-yes",
                       onclick: () => send({ type: "undo-answer", yes: true }) }, "Agree"), " ",
         h("button", { type: "button", id: "undo-no", onclick: () => send({ type: "undo-answer", yes: false }) },
-          "Keep the move")]
-        : `Waiting for ${waiting} to agree.`));
+          "Keep the move"))
+        : h("span", {}, `Waiting for ${waiting} to agree.`)));
   } else if (t.status === "playing" && lastMoveIsMine(state, log)) {
     parts.push(h("button", { type: "button", id: "undo", onclick: () => send({ type: "undo" }) }, "Take back my move"));
   }
