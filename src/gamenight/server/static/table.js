@@ -286,7 +286,11 @@ async function onFinal(code, reason) {
 async function start() {
   const mine = storedSeat(tableId);
   if (!token && hostToken && mine) token = mine;
-  if (token && token !== mine) joinName = await askName($("join"));  // joining by link: a name first
+  if (token && token !== mine) {  // joining by link: a name first (the host's own seat: the name it was given)
+    const seat = hostToken ? (await api(`/api/tables/${tableId}`).catch(() => null))?.seats.find((s) => s.kind === "human")
+      : null;
+    joinName = seat && !seat.claimed && !/^Seat \d+$/.test(seat.name) ? seat.name : await askName($("join"));
+  }
   link = new TableLink(tableId, {
     hello: () => ({ type: "hello", token, ...(joinName ? { name: joinName } : {}) }), onMessage, onFinal });
   link.open();
