@@ -106,16 +106,27 @@ function lastMoveIsMine(state, log) {
   return state.you !== null && last !== undefined && last.startsWith(`${state.you}: `);
 }
 
+// The turn clocks count down between state messages.
+let clockSince = Date.now();
+const clockText = (who, secs) => `Turn timer: ${who} ${Math.max(0, Math.ceil(secs))} s`;
+setInterval(() => {
+  for (const el of document.querySelectorAll("#people .clock")) {
+    const secs = Number(el.dataset.left) - (Date.now() - clockSince) / 1000;
+    el.textContent = clockText(el.dataset.who, secs);
+    el.classList.toggle("late", secs <= 10);
+  }
+}, 500);
+
 export function renderStrip(state, log, send) {
   const box = $("people");
   if (!box) return;
   const parts = [];
   const t = state.table;
   const left = state.timer?.left || {};
+  clockSince = Date.now();
   for (const [seat, secs] of Object.entries(left)) {
     const who = Number(seat) === state.you ? "You have" : `${isolate(t.seats[seat]?.name)} has`;
-    parts.push(h("span", { class: `clock${secs <= 10 ? " late" : ""}`, dataset: { seat, left: secs } },
-      `⏱ ${who} ${Math.ceil(secs)} s`));
+    parts.push(h("span", { class: "clock", dataset: { seat, left: secs, who } }, clockText(who, secs)));
   }
   const undo = state.undo;
   if (undo) {

@@ -1,6 +1,6 @@
 // A finished game replayed move by move from its log: face up, or as one seat saw it.
 import { api, h } from "./dom.js";
-import { eventText, isolate, renderBoard, renderSheet } from "./view.js";
+import { eventText, isolate, myHand, piece, renderBoard, renderSheet } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 const [, , tableId, , number] = location.pathname.split("/").map(decodeURIComponent);
@@ -32,10 +32,15 @@ async function show() {
     $("seat").replaceChildren(h("option", { value: "" }, "everyone (face up)"),
       ...t.seats.map((s) => h("option", { value: String(s.seat) }, isolate(s.name))));
   }
-  $("board").replaceChildren(...renderBoard(state));
+  const hand = myHand(state);  // the seat's own hand, drawn below the table as at the table itself
+  $("board").replaceChildren(...renderBoard(state), hand ? h("div", { class: "hand", id: "hand",
+    "aria-label": `${t.seats[got.you].name}'s hand` }, (hand.pieces || []).map((p) => piece(hand.piece || "card", p))) : "");
   $("sheet").replaceChildren(renderSheet(got.sheet, state));
   $("events").replaceChildren(...got.events.map((e) => h("li", {}, eventText(e, state))));
-  $("log").replaceChildren(...got.log.map((line) => h("li", {}, line)));
+  $("log").replaceChildren(...got.log.map((line) => {
+    const [seatNo, ...move] = line.split(": ");
+    return h("li", {}, h("strong", {}, isolate(t.seats[Number(seatNo)]?.name ?? seatNo)), ": ", move.join(": "));
+  }));
   $("log").scrollTop = $("log").scrollHeight;
   $("first").disabled = $("prev").disabled = got.ply === 0;
   $("next").disabled = $("last").disabled = got.ply === got.plies;

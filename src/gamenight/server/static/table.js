@@ -215,7 +215,10 @@ function renderHost() {
     onclick: () => hostCall("POST", "/again") }, "Play again"));
   // a seat claimed or freed since the links were read: read them again
   if (hostLinks && t.seats.some((s) => Boolean(hostLinks.seats[s.seat]?.claimed) !== Boolean(s.claimed))) loadLinks();
-  const open = box.querySelector("details.seats-panel")?.open ?? t.status === "waiting";
+  // the seats panel is open while the table waits for people, and as the host left it after that
+  const panel = box.querySelector("details.seats-panel");
+  const open = panel && box.dataset.status === t.status ? panel.open : t.status === "waiting";
+  box.dataset.status = t.status;
   const qrs = [...box.querySelectorAll("details.qr[open]")].map((d) => d.closest("li")?.dataset.seat);
   box.replaceChildren(h("div", { class: "hostbar" }, controls, timerControl(state, hostCall)),
     h("details", { class: "seats-panel", open }, h("summary", {}, "Seats and links"), hostSeats(state, hostLinks, hostCall),
