@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,11 +27,18 @@ from server.test_server import (
     token_of,
     url,
 )
+from store.test_store import postgres_url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Every test here runs on the embedded default and on PostgreSQL."""
+    return postgres_url() if request.param == "postgresql" else f"sqlite:///{tmp_path / 'gn.db'}"
 
 
 @pytest.fixture
-def client(tmp_path) -> Iterator[TestClient]:  # type: ignore[no-untyped-def]
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'gn.db'}", settings())) as c:
+def client(database: str) -> Iterator[TestClient]:
+    with TestClient(create_app(database, settings())) as c:
         yield c
 
 
@@ -160,8 +168,8 @@ def test_a_hidden_page_is_away_a_bot_plays_and_hands_the_seat_back(client: TestC
         assert len(table.match.log) == ply  # the seat waits for its owner again
 
 
-def test_a_silent_connection_is_closed_as_dead(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'gn.db'}", settings(heartbeat_timeout=0.4))) as c:
+def test_a_silent_connection_is_closed_as_dead(database: str) -> None:
+    with TestClient(create_app(database, settings(heartbeat_timeout=0.4))) as c:
         made = new_table(c, bots=[1, 2, 3])
         with c.websocket_connect(url(made)) as ws:
             hello(ws, token_of(made, 0))
@@ -213,8 +221,8 @@ def test_players_chat_briefly_and_spectators_watch_quietly(client: TestClient) -
         assert [x["text"] for x in said][:1] == [line["text"]]
 
 
-def test_the_host_switches_on_a_turn_timer_and_a_bot_moves_for_a_late_player(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'gn.db'}", settings(turn_timer_min=1))) as c:
+def test_the_host_switches_on_a_turn_timer_and_a_bot_moves_for_a_late_player(database: str) -> None:
+    with TestClient(create_app(database, settings(turn_timer_min=1))) as c:
         made = new_table(c, bots=[1, 2, 3])
         tid = made["table"]["id"]
         host = {"X-Host-Token": made["host_token"]}
@@ -278,8 +286,8 @@ def test_a_move_is_taken_back_when_the_others_agree(client: TestClient) -> None:
             s.__exit__(None, None, None)
 
 
-def test_alone_with_bots_a_move_is_taken_back_at_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'gn.db'}", settings(bot_delay=0.5))) as c:
+def test_alone_with_bots_a_move_is_taken_back_at_once(database: str) -> None:
+    with TestClient(create_app(database, settings(bot_delay=0.5))) as c:
         made = new_table(c, bots=[1, 2, 3], options={"pass_count": 0})
         host_post(c, made, "start")
         table = c.app.state.service.tables[made["table"]["id"]]
