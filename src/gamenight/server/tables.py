@@ -196,7 +196,7 @@ class Table:
     turn_timer: int = 0
     """Seconds a person has for a move before a bot makes it for them (0: no timer)."""
     people: Any = None
-    """What ``server.people`` keeps per table (chat, turn clocks, recent move ids)."""
+    """What ``server.people`` keeps per table (the chat, the turn clocks)."""
     undo: Any = None
     """The request to take a move back that waits for the others (``server.undo``)."""
     moves_done: dict[tuple[int, str], None] = field(default_factory=dict)
