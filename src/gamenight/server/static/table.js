@@ -20,7 +20,9 @@ let log = [];
 let events = [];
 let selected = new Set();
 
+let bannerAt = 0;
 function banner(kind, ...content) {
+  bannerAt = Date.now();
   $("banner").replaceChildren(h("div", { class: `banner ${kind}`, role: kind === "refused" ? "alert" : null },
     ...content));
 }
@@ -243,7 +245,8 @@ function onMessage(msg) {
     // keep a half-made card selection while others move; drop cards that left the hand
     const inHand = new Set(myHand(msg)?.pieces || []);
     selected = new Set([...selected].filter((c) => inHand.has(c)));
-    if (!msg.over && msg.table.status === "playing" && !$("banner").querySelector(".refused")) $("banner").replaceChildren();
+    // a refusal stays a moment (one that answers a move sent again after a reconnection is read)
+    if (!msg.over && msg.table.status === "playing" && Date.now() - bannerAt > 4000) $("banner").replaceChildren();
     renderAll();
   } else if (msg.type === "notice") {
     events = events.concat([noticeEvent(msg)]).slice(-200);
