@@ -22,7 +22,7 @@ let selected = new Set();
 
 let bannerAt = 0;
 function banner(kind, ...content) {
-  bannerAt = Date.now();
+  if (kind === "refused") bannerAt = Date.now();
   $("banner").replaceChildren(h("div", { class: `banner ${kind}`, role: kind === "refused" ? "alert" : null },
     ...content));
 }
