@@ -63,7 +63,8 @@ export function hostSeats(state, links, call) {
     }
     const toBot = h("button", { type: "button", onclick: () => call("PUT", `/seats/${s.seat}/bot`) }, "Give to a bot");
     if (entry?.claimed || s.claimed) {
-      return h("li", { dataset: { seat: s.seat } }, name, ` has joined${s.away ? " (away)" : ""}. `,
+      const you = s.seat === state.you ? " (you)" : "";
+      return h("li", { dataset: { seat: s.seat } }, name, `${you} has joined${s.away ? " (away)" : ""}. `,
         h("button", { type: "button", class: "reissue", title: "If they lost their link: the old one stops working",
                       onclick: () => call("POST", `/seats/${s.seat}/link`) }, "New link"), " ", toBot);
     }
