@@ -49,6 +49,10 @@ def test_a_rule_change_approved_then_played_and_a_question_ruled(browser, base: 
     assert bea.locator("#propose").is_disabled()  # no admin link: she cannot change rules herself
     bea.click("li.proposal.open button.approve")
     bea.wait_for_selector("li.proposal.accepted >> text=accepted as version 1")
+    assert "The game ends when a player reaches 50 points." in bea.inner_text("li.proposal")  # a rule, not target = 50
+    # the host's page follows without a reload: the banner and the version are current
+    host.wait_for_selector("#banner >> text=was accepted: version 1 is in force", timeout=15_000)
+    host.wait_for_selector("#version >> text=Version 1")
     bea.screenshot(path=str(ARTIFACTS / "house-phone.png"), full_page=True)
 
     # the host starts a table under the house: it plays version 1

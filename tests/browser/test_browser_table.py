@@ -83,6 +83,8 @@ def test_a_person_plays_a_whole_hand_of_hearts_against_three_bots(browser, base:
     page.on("pageerror", lambda e: errors.append(str(e)))
     create_hearts_table(page, base, bots=[1, 2, 3])
     page.click("text=Go to the table")
+    page.fill("#join-name", "Ann")  # joining by link asks for a name first
+    page.click("#take-seat")
     page.click("#start")
     page.wait_for_selector("#hand button.card")
     assert len(hand(page)) == 12
@@ -150,9 +152,13 @@ def test_a_second_browser_joins_by_link_and_sees_only_its_own_hand(browser, base
     try:
         guest = other_browser.new_page(viewport=PHONE)
         guest.goto(f"{base}{link}")
-        guest.wait_for_selector("text=you are Seat 1")
+        guest.fill("#join-name", "Bea")
+        guest.click("#take-seat")
+        guest.wait_for_selector("text=you are Bea")
         assert "Waiting for the host" in guest.inner_text("#banner")
         host.click("text=Go to the table")
+        host.fill("#join-name", "Ann")
+        host.click("#take-seat")
         host.wait_for_selector(".seat[data-seat='1'] >> text=here")
         host.click("#start")
         host.wait_for_selector("#hand button.card")

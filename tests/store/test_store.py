@@ -59,7 +59,7 @@ def test_migrations_create_the_schema_and_are_idempotent(db_url: str) -> None:
     names = set(inspect(s2.engine).get_table_names())
     assert {"game_tables", "seats", "matches", "match_actions", "houses", "house_links", "alembic_version"} <= names
     with s2.engine.connect() as c:
-        assert c.scalar(text("SELECT version_num FROM alembic_version")) == "0003_security"
+        assert c.scalar(text("SELECT version_num FROM alembic_version")) == "0004"
     s1.close()
     s2.close()
 

@@ -1,6 +1,9 @@
 """The FastAPI app: REST for tables and host controls, a WebSocket per seat, static UI;
 houses (``server.houses``) have their own routes and answer questions raised at tables.
 
+People at a table (claimed seats, names, chat, the turn timer) are ``server.people``;
+taking a move back, ``server.undo``; replays and QR codes, ``server.review``.
+
 ``create_app(database_url)`` builds the app (SQLite in the user's data directory when no
 URL is given); ``run(host, port, database_url)`` serves it with uvicorn."""
 
@@ -33,7 +36,10 @@ from gamenight.server.guard import BodyLimit, PlainName, SecurityHeaders, invali
 from gamenight.server.houses import HouseProblem, HouseService
 from gamenight.server.houses import router as house_router
 from gamenight.server.limits import AddressLimiter, Limits
+from gamenight.server.people import People
+from gamenight.server.review import router as review_router
 from gamenight.server.tables import Connection, Settings, Table, TableError, TableService
+from gamenight.server.undo import Undos
 from gamenight.store import Store, StoreError
 
 log = logging.getLogger("gamenight.server")
@@ -71,12 +77,21 @@ def _games() -> list[dict[str, Any]]:
 
 
 def links(table: Table) -> dict[str, Any]:
+    """The host's links: a seat's link only until someone has claimed the seat (then its token
+    is that person's alone, and the host sees only that it is taken)."""
     base = f"/table/{table.id}"
-    seats = [{"seat": s.index, "kind": s.kind, "name": s.name,
-              "link": f"{base}#token={s.token}" if s.kind == "human" else None} for s in table.seats]
+    seats = [{"seat": s.index, "kind": s.kind, "name": s.name, "claimed": s.claimed,
+              "link": f"{base}#token={s.token}" if s.kind == "human" and not s.claimed else None}
+             for s in table.seats]
     first = next((s for s in table.seats if s.kind == "human"), None)
-    host = f"{base}#token={first.token}&host={table.host_token}" if first else f"{base}#host={table.host_token}"
+    host = f"{base}#token={first.token}&host={table.host_token}" if first and not first.claimed \
+        else f"{base}#host={table.host_token}"
     return {"host": host, "seats": seats, "spectator": base}
+
+
+class TurnTimer(BaseModel):
+    seconds: int = Field(ge=0, le=3600)
+    """Seconds a person has for each move (0: no timer)."""
 
 
 class RateLimiter:
@@ -167,6 +182,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, database_url)
         service = TableService(store, settings)
+        holder["people"], holder["undos"] = People(service), Undos(service)
         house_service = HouseService(store, service)
         await house_service.preload()
         for house in houses:
@@ -187,6 +203,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
             yield
         finally:
             archiver.cancel()
+            holder["people"].close()
             await service.close()
             store.close()
 
@@ -218,6 +235,10 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "table.html")
 
+    @app.get("/table/{table_id}/replay/{number}", include_in_schema=False)
+    async def replay_page(table_id: str, number: int) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
     @app.get("/houses", include_in_schema=False)
     async def houses_page() -> FileResponse:
         return FileResponse(STATIC / "houses.html")
@@ -228,6 +249,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(house_router(lambda: holder["houses"], Depends(creating)))
+    app.include_router(review_router(service, links))
 
     # --- REST -------------------------------------------------------------------------------------
     @app.get("/api/health")
@@ -296,6 +318,20 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         await service().set_bot(t, x_host_token, seat, True)
         return {"table": t.info(), "links": links(t)}
 
+    @app.post("/api/tables/{table_id}/seats/{seat}/link")
+    async def reissue(table_id: str, seat: int, x_host_token: str | None = Header(default=None)) -> dict[str, Any]:
+        """A new link for a seat whose owner lost theirs; the old link stops working at once."""
+        t = service().get(table_id)
+        await holder["people"].reissue(t, x_host_token, seat)
+        return {"table": t.info(), "links": links(t)}
+
+    @app.put("/api/tables/{table_id}/timer")
+    async def turn_timer(table_id: str, body: TurnTimer,
+                         x_host_token: str | None = Header(default=None)) -> dict[str, Any]:
+        t = service().get(table_id)
+        await holder["people"].set_timer(t, x_host_token, body.seconds)
+        return t.info()
+
     @app.delete("/api/tables/{table_id}/seats/{seat}/bot")
     async def remove_bot(table_id: str, seat: int,
                          x_host_token: str | None = Header(default=None)) -> dict[str, Any]:
@@ -345,13 +381,28 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
             if seat is None:
                 await _refuse(ws, "this link is not (or no longer) valid for a seat at this table", 4403)
                 return
+        claimed: str | None = None
+        if seat is not None and hello.get("name") is not None and not table.seats[seat].claimed:
+            try:  # joining through the seat's link under a name: the seat becomes this page's alone
+                claimed = await holder["people"].claim(table, seat, hello.get("name"))
+            except TableError as e:
+                await _refuse(ws, str(e), 4403 if e.status == 409 else 4400)
+                return
         conn = WsConnection(ws, seat, settings.send_queue)
+        conn.hidden = hello.get("here") is False
+        if claimed is not None:
+            conn.send({"type": "claimed", "seat": seat, "token": claimed, "name": table.seats[seat or 0].name})
         limiter = RateLimiter(settings.rate_per_second, settings.rate_burst)
         violations = 0
         await svc.connect(table, conn)
+        holder["people"].history(table, conn)
         try:
             while not conn.closed:
-                msg = await ws.receive()
+                try:  # the page pings every 15 s: silence this long means the connection is dead
+                    msg = await asyncio.wait_for(ws.receive(), timeout=settings.heartbeat_timeout)
+                except TimeoutError:
+                    conn.close(4408, "no heartbeat")
+                    break
                 if msg["type"] == "websocket.disconnect":
                     break
                 if not limiter.allow():
@@ -365,7 +416,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
                     conn.send({"type": "error", "message": data})
                     continue
                 try:
-                    await _handle(svc, holder["houses"], table, conn, data)
+                    await _handle(svc, holder, table, conn, data)
                 except Exception:  # noqa: BLE001  one bad message never takes the server down
                     log.exception("table %s: error handling a message", table.id)
                     conn.send({"type": "error", "message": "internal error handling that message"})
@@ -405,15 +456,24 @@ def _decode(msg: Any, limit: int) -> dict[str, Any] | str:
     return json_message(raw)
 
 
-async def _handle(svc: TableService, houses: HouseService, table: Table, conn: Connection,
+async def _handle(svc: TableService, holder: dict[str, Any], table: Table, conn: Connection,
                   data: dict[str, Any]) -> None:
     kind = data.get("type")
+    houses: HouseService = holder["houses"]
     if kind == "act":
-        await svc.submit(table, conn, data.get("action"))
+        await svc.submit(table, conn, data.get("action"), data.get("id"))
     elif kind in ("ask", "answer"):
         await houses.at_table(table, conn, data)
     elif kind == "ready":
         await svc.ready(table, conn)
+    elif kind == "presence":
+        await svc.set_presence(table, conn, data.get("here") is not False)
+    elif kind == "chat":
+        holder["people"].say(table, conn, data.get("text"))
+    elif kind == "undo":
+        await holder["undos"].ask(table, conn)
+    elif kind == "undo-answer":
+        await holder["undos"].answer(table, conn, data.get("yes"))
     elif kind == "ping":
         conn.send({"type": "pong"})
     elif kind == "sync":
@@ -423,7 +483,8 @@ async def _handle(svc: TableService, houses: HouseService, table: Table, conn: C
         conn.send({"type": "error", "message": "already connected"})
     else:
         conn.send({"type": "error",
-                   "message": f"unknown message type {str(kind)[:40]!r} (act, ready, ask, answer, ping, sync)"})
+                   "message": f"unknown message type {str(kind)[:40]!r} "
+                              "(act, ready, ask, answer, presence, chat, undo, undo-answer, ping, sync)"})
 
 
 def rulebook_html(table: Table) -> str:

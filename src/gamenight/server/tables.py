@@ -7,8 +7,10 @@ Rules of the house kept here:
 - one action at a time per table (``Table.lock``); an accepted action is committed to the
   store before any seat hears of it; every connected seat then receives its own view;
 - a refused action changes nothing and is answered with the clause id and text;
-- a human seat with no connection is "away"; after the grace period a bot plays for it,
-  and the seat is handed back as soon as its owner reconnects;
+- a human seat with no connection, or whose page is hidden, is "away"; after the grace
+  period a bot plays for it, and the seat is handed back as soon as its owner is back
+  (``server.people`` keeps seats, names, presence, chat and the turn timer; ``server.undo``
+  takes a move back by agreement);
 - people get time to see what an action ended: bots wait a moment after a completed trick,
   and after the end of a hand (an action with summary events) until everyone here is ready
   or the hand pause runs out;
@@ -48,6 +50,8 @@ log = logging.getLogger("gamenight.server")
 T = TypeVar("T")
 RECENT_EVENTS = 30
 """How many of the latest events a client that (re)connects is told."""
+MOVES_REMEMBERED = 200
+"""Move ids kept per table to recognise a move a page sends again after reconnecting."""
 
 WAITING, PLAYING, OVER, BROKEN = "waiting", "playing", "over", "broken"
 
@@ -75,13 +79,19 @@ class Settings:
     """Legal actions sent per update (a combinatorial list is cut here; ``check`` still decides)."""
     send_queue: int = 512
     db_in_thread: bool = True
+    heartbeat_timeout: float = 45.0
+    """Seconds without a message (the page pings every 15) after which a connection is dead."""
+    undo_timeout: float = 60.0
+    """Seconds the others have to agree to take a move back."""
+    turn_timer_min: int = 10
+    """The shortest turn timer a host may set."""
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
         s = cls()
         for name, conv in (("bot_delay", float), ("trick_pause", float), ("hand_pause", float),
                            ("grace_period", float), ("rate_per_second", float),
-                           ("rate_burst", int), ("max_message_bytes", int)):
+                           ("rate_burst", int), ("max_message_bytes", int), ("heartbeat_timeout", float)):
             raw = os.environ.get(f"GAMENIGHT_{name.upper()}")
             if raw is not None:
                 setattr(s, name, conv(raw))
@@ -125,6 +135,8 @@ class Connection(abc.ABC):
         self.events_sent: int | None = None
         """Events of the current match this client has been told (None: only recent ones)."""
         self.closed = False
+        self.hidden = False
+        """The page says it is hidden (another tab, a locked phone): its seat counts as away."""
 
     def send(self, payload: dict[str, Any] | str) -> None:
         """Queue a message (never blocks; a client too slow to keep up is dropped)."""
@@ -146,6 +158,8 @@ class SeatState:
     kind: str  # "human" or "bot"
     token: str
     name: str
+    claimed: bool = False
+    """Someone joined through the seat's link and named themselves; the token is theirs alone."""
     conns: set[Connection] = field(default_factory=set)
     away_since: float | None = None
     bot_playing: bool = False
@@ -156,10 +170,15 @@ class SeatState:
     def bot_controlled(self) -> bool:
         return self.kind == "bot" or self.bot_playing
 
+    @property
+    def present(self) -> bool:
+        """Someone is at the seat: connected, with the page in view."""
+        return any(not c.hidden for c in self.conns)
+
     def public(self) -> dict[str, Any]:
         return {"seat": self.index, "name": self.name or f"Seat {self.index}", "kind": self.kind,
-                "connected": bool(self.conns), "away": self.kind == "human" and not self.conns,
-                "bot_playing": self.bot_playing}
+                "connected": bool(self.conns), "away": self.kind == "human" and not self.present,
+                "bot_playing": self.bot_playing, "claimed": self.claimed}
 
 
 @dataclass
@@ -201,6 +220,14 @@ class Table:
     """The seats whose players have read the hand's summary and are ready for the next."""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     """Set when a player says they are ready, to end the bots' wait early."""
+    turn_timer: int = 0
+    """Seconds a person has for a move before a bot makes it for them (0: no timer)."""
+    people: Any = None
+    """What ``server.people`` keeps per table (the chat, the turn clocks)."""
+    undo: Any = None
+    """The request to take a move back that waits for the others (``server.undo``)."""
+    moves_done: dict[tuple[int, str], None] = field(default_factory=dict)
+    """The latest moves made, by (seat, the page's id for the move): a move sent again is not made twice."""
 
     @property
     def title(self) -> str:
@@ -279,6 +306,10 @@ class TableService:
         self.tables: dict[str, Table] = {}
         self._pool: ThreadPoolExecutor | None = None
         self.houses: HouseHooks | None = None
+        self.after_move: list[Callable[[Table, int], None]] = []
+        """Called (under the table's lock) after each committed move, with the seat that made it."""
+        self.payload: list[Callable[[Table, int | None], dict[str, Any]]] = []
+        """Add their part to every state message (the undo request, the turn clocks)."""
 
     async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store call off the event loop (one writer thread for SQLite, a few for PostgreSQL)."""
@@ -315,8 +346,9 @@ class TableService:
 
     def _table_from_row(self, row: TableRow) -> Table:
         return Table(row.id, row.game, row.players, row.options, row.preset, row.host_token, row.status,
-                     [SeatState(s.seat, s.kind, s.token, s.name) for s in row.seats], house_id=row.house_id,
-                     house_host=row.house_host, listed=row.listed)
+                     [SeatState(s.seat, s.kind, s.token, s.name, s.claimed) for s in row.seats],
+                     house_id=row.house_id, house_host=row.house_host, listed=row.listed,
+                     turn_timer=row.turn_timer)
 
     async def _restore(self, table: Table, row: TableRow) -> None:
         gamenight.get_game(table.game_id)  # UnknownGame: broken
@@ -469,8 +501,8 @@ class TableService:
                 s.kind, s.bot_playing, s.away_since = "bot", False, None
             else:
                 name = "" if s.name == f"Bot {seat}" else s.name
-                row = await self._db(self.store.set_seat, table.id, seat, "human", new_token(), name)
-                s.kind, s.token, s.name = "human", row.token, row.name
+                row = await self._db(self.store.set_seat, table.id, seat, "human", new_token(), name, False)
+                s.kind, s.token, s.name, s.claimed = "human", row.token, row.name, False
                 if table.status == PLAYING:
                     self._mark_away(table, s)
             s.name = row.name
@@ -486,8 +518,7 @@ class TableService:
             else:
                 s = table.seats[conn.seat]
                 s.conns.add(conn)
-                self._cancel_takeover(s)
-                s.away_since, s.bot_playing = None, False
+                self._seat_presence(table, s)
             conn.log_sent = 0
             conn.events_sent = None
             self._broadcast(table)
@@ -499,13 +530,31 @@ class TableService:
             return
         s = table.seats[conn.seat]
         s.conns.discard(conn)
-        if not s.conns and s.kind == "human":
+        if not s.present and s.kind == "human":
             self._mark_away(table, s)
             async with table.lock:
                 self._broadcast(table)
 
+    async def set_presence(self, table: Table, conn: Connection, here: bool) -> None:
+        """The page of ``conn`` was hidden (``here`` False: a locked phone, another tab, the
+        back/forward cache) or shown again: its seat is away, or back and handed back."""
+        if conn.seat is None or conn.hidden == (not here):
+            return
+        conn.hidden = not here
+        async with table.lock:
+            self._seat_presence(table, table.seats[conn.seat])
+            self._broadcast(table)
+
+    def _seat_presence(self, table: Table, s: SeatState) -> None:
+        """After a connection came, went or changed visibility: away, or back at the seat."""
+        if s.present:
+            self._cancel_takeover(s)
+            s.away_since, s.bot_playing = None, False
+        else:
+            self._mark_away(table, s)
+
     def _mark_away(self, table: Table, s: SeatState) -> None:
-        if s.kind != "human" or s.conns or table.status != PLAYING:
+        if s.kind != "human" or s.present or table.status != PLAYING:
             return
         if s.away_since is None:
             s.away_since = time.monotonic()
@@ -520,12 +569,12 @@ class TableService:
 
     def _takeover(self, table: Table, s: SeatState) -> None:
         s.takeover = None
-        if s.conns or s.kind != "human":
+        if s.present or s.kind != "human":
             return
 
         async def go() -> None:
             async with table.lock:
-                if s.conns or s.kind != "human":
+                if s.present or s.kind != "human":
                     return
                 s.bot_playing = True
                 self._broadcast(table)
@@ -534,42 +583,58 @@ class TableService:
         asyncio.get_running_loop().create_task(go())
 
     # --- actions ---------------------------------------------------------------------------------
-    async def submit(self, table: Table, conn: Connection, text: Any) -> bool:
-        """A seat's action: applied and announced, or refused to that connection alone."""
+    async def submit(self, table: Table, conn: Connection, text: Any, move_id: Any = None) -> bool:
+        """A seat's action: applied and announced, or refused to that connection alone.
+
+        ``move_id`` (the page's own name for the move) makes sending it again harmless: a page
+        that lost its connection sends its unanswered moves again, and a move already made is
+        only answered "done" again."""
+        mid = move_id if isinstance(move_id, str) and 0 < len(move_id) <= 40 else None
+        tag = {"id": mid} if mid else {}
+
+        def answer(payload: dict[str, Any]) -> bool:
+            done: bool = payload["type"] == "done"
+            if mid or not done:  # a move without an id is acknowledged by the state that follows it
+                conn.send({**payload, **tag})
+            return done
+
         seat = conn.seat
         if seat is None:
-            conn.send({"type": "error", "message": "spectators cannot act"})
-            return False
+            return answer({"type": "error", "message": "spectators cannot act"})
         if not isinstance(text, str) or not text.strip():
-            conn.send({"type": "error", "message": "an action must be text, like 'play QS'"})
-            return False
+            return answer({"type": "error", "message": "an action must be text, like 'play QS'"})
         async with table.lock:
+            if mid and (seat, mid) in table.moves_done:
+                return answer({"type": "done", "action": text[:200]})
             match = table.match
             if match is None or table.status not in (PLAYING, OVER):
-                conn.send({"type": "error", "message": "the game has not started"
-                           if table.status == WAITING else f"the table is {table.status}"})
-                return False
+                return answer({"type": "error", "message": "the game has not started"
+                               if table.status == WAITING else f"the table is {table.status}"})
             if table.seats[seat].kind != "human":
-                conn.send({"type": "error", "message": "this seat is played by a bot"})
-                return False
+                return answer({"type": "error", "message": "this seat is played by a bot"})
             legal = match.legal_actions(seat) if seat in match.to_act() else []
             try:
                 action = understand(text, legal, match.parse)
                 await self._apply(table, seat, action)
             except ActionSyntaxError as e:
-                conn.send({"type": "error", "message": str(e), "action": text[:200],
-                           "suggestion": did_you_mean(text, legal)})
-                return False
+                return answer({"type": "error", "message": str(e), "action": text[:200],
+                               "suggestion": did_you_mean(text, legal)})
             except IllegalAction as e:
-                notes = self.houses.notes(table, e.clause_id) if self.houses and table.house_id else []
-                conn.send({"type": "refused", "action": text[:200], "clause_id": e.clause_id, "rule": e.rule,
-                           "detail": e.detail, "rulings": notes,
-                           "suggestion": did_you_mean(text, legal) if e.clause_id == UNKNOWN.id else None})
-                return False
+                return answer({**self.refusal(table, e, text),
+                               "suggestion": did_you_mean(text, legal) if e.clause_id == UNKNOWN.id else None})
             except StoreError as e:
-                conn.send({"type": "error", "message": f"the move could not be saved; try again ({e})"})
-                return False
-            return True
+                return answer({"type": "error", "message": f"the move could not be saved; try again ({e})"})
+            if mid:
+                table.moves_done[(seat, mid)] = None
+                while len(table.moves_done) > MOVES_REMEMBERED:
+                    del table.moves_done[next(iter(table.moves_done))]
+            return answer({"type": "done", "action": text[:200]})
+
+    def refusal(self, table: Table, e: IllegalAction, text: str) -> dict[str, Any]:
+        """A refused move as the page shows it: the rule, why, and the house's rulings on it."""
+        notes = self.houses.notes(table, e.clause_id) if self.houses and table.house_id else []
+        return {"type": "refused", "action": text[:200], "clause_id": e.clause_id, "rule": e.rule,
+                "detail": e.detail, "rulings": notes}
 
     async def _apply(self, table: Table, seat: int, action: Action) -> None:
         """Check, apply, commit, then announce. Caller holds ``table.lock``."""
@@ -592,6 +657,8 @@ class TableService:
         if match.over:
             table.status = OVER
         self._pause_after(table, seat, {e.kind for e in (match.state.events or [])[first_event:]})
+        for hook in self.after_move:
+            hook(table, seat)
         self._broadcast(table)
         self._kick_bots(table)
 
@@ -655,7 +722,7 @@ class TableService:
 
     # --- bots ----------------------------------------------------------------------------------
     def _kick_bots(self, table: Table) -> None:
-        if table.status != PLAYING or table.match is None:
+        if table.status != PLAYING or table.match is None or table.undo is not None:
             return
         if not any(table.seats[s].bot_controlled for s in table.match.to_act()):
             return
@@ -669,32 +736,40 @@ class TableService:
             await self._wait_for_pause(table)
             async with table.lock:
                 match = table.match
-                if match is None or table.status != PLAYING:
+                if match is None or table.status != PLAYING or table.undo is not None:
                     return
                 seats = [s for s in match.to_act() if table.seats[s].bot_controlled]
                 if not seats:
                     return
-                seat = seats[0]
-                st = table.seats[seat]
-                if st.bot is None:
-                    st.bot = make_bot(table.game_id)
-                legal = list(match.legal_actions(seat))
-                if not legal:
-                    log.error("table %s: seat %s is to act but has no legal action", table.id, seat)
+                if not await self.bot_move(table, seats[0]):
                     return
-                try:
-                    choice = st.bot.choose(match.view(seat), legal, table.rng)
-                except Exception:  # noqa: BLE001  a faulty bot must not stall the table
-                    log.exception("table %s: bot for %s failed; playing at random", table.id, table.game_id)
-                    choice = table.rng.choice(legal)
-                try:
-                    await self._apply(table, seat, choice)
-                except IllegalAction:
-                    log.error("table %s: bot chose illegal %s; playing at random", table.id, choice)
-                    await self._apply(table, seat, table.rng.choice(legal))
-                except StoreError:
-                    log.exception("table %s: could not save a bot move", table.id)
-                    await asyncio.sleep(1.0)
+
+    async def bot_move(self, table: Table, seat: int) -> bool:
+        """A bot makes one move for ``seat`` (its own seat, an away person's, or one whose
+        turn timer ran out). Caller holds ``table.lock``. False: the seat has no move."""
+        match = table.match
+        assert match is not None
+        st = table.seats[seat]
+        if st.bot is None:
+            st.bot = make_bot(table.game_id)
+        legal = list(match.legal_actions(seat))
+        if not legal:
+            log.error("table %s: seat %s is to act but has no legal action", table.id, seat)
+            return False
+        try:
+            choice = st.bot.choose(match.view(seat), legal, table.rng)
+        except Exception:  # noqa: BLE001  a faulty bot must not stall the table
+            log.exception("table %s: bot for %s failed; playing at random", table.id, table.game_id)
+            choice = table.rng.choice(legal)
+        try:
+            await self._apply(table, seat, choice)
+        except IllegalAction:
+            log.error("table %s: bot chose illegal %s; playing at random", table.id, choice)
+            await self._apply(table, seat, table.rng.choice(legal))
+        except StoreError:
+            log.exception("table %s: could not save a bot move", table.id)
+            await asyncio.sleep(1.0)
+        return True
 
     # --- what each connection is told --------------------------------------------------------------
     def _broadcast(self, table: Table) -> None:
@@ -721,6 +796,8 @@ class TableService:
                 max(0, count - RECENT_EVENTS)
             events = [view_json(e) for e in match.events(viewer, first)] if match is not None else []
             payload = dict(base, log_start=start, log=lines[start:], events=events)
+            if c.events_sent is None or c.events_sent > count:
+                payload["events_reset"] = True  # a page that (re)connects, or a move taken back
             c.log_sent = len(lines)
             c.events_sent = count
             c.send(payload)
@@ -750,6 +827,8 @@ class TableService:
             result = {"winners": list(r.winners), "ranking": [list(g) for g in r.ranking], "scores": list(r.scores)}
         out.update(view=view_json(match.game.view(match.state, viewer)), to_act=to_act, legal=legal,
                    sheet=match.sheet.to_dict(), ply=len(match.log), over=match.over, result=result)
+        for part in self.payload:
+            out.update(part(table, viewer))
         return out
 
     async def close(self) -> None:

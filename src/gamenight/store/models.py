@@ -36,6 +36,8 @@ class GameTable(Base):
     house_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     house_host: Mapped[str | None] = mapped_column(String(80), nullable=True)
     listed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    turn_timer: Mapped[int] = mapped_column(Integer, default=0)
+    """Seconds a person has for a move before a bot makes it for them (0: no timer)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -47,6 +49,8 @@ class Seat(Base):
     kind: Mapped[str] = mapped_column(String(8))  # "human" or "bot"
     token: Mapped[str] = mapped_column(String(64), index=True)
     name: Mapped[str] = mapped_column(String(64), default="")
+    claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Someone joined through the seat's link; its token is now theirs alone."""
 
 
 class MatchRecord(Base):

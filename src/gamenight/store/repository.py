@@ -26,7 +26,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, Text, and_, cast, create_engine, event, func, insert, or_, select, update
+from sqlalchemy import Engine, Text, and_, cast, create_engine, delete, event, func, insert, or_, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -72,6 +72,7 @@ class SeatRow:
     kind: str
     token: str
     name: str = ""
+    claimed: bool = False
 
 
 @dataclass
@@ -91,6 +92,7 @@ class TableRow:
     listed: bool = False
     damaged: str | None = None
     """What is wrong with the stored row, if anything: the table cannot be played."""
+    turn_timer: int = 0
 
 
 @dataclass
@@ -136,7 +138,7 @@ def _json_object(raw: Any) -> tuple[dict[str, Any], str | None]:
 
 def _table_row(r: Any, seats: list[SeatRow]) -> TableRow:
     """A table row read column by column, with what is wrong with it, if anything."""
-    tid, game, players, raw_options, preset, host_token, status, current, house_id, house_host, listed = r
+    tid, game, players, raw_options, preset, host_token, status, current, house_id, house_host, listed, timer = r
     options, bad = _json_object(raw_options)
     damaged = None
     if bad is not None:
@@ -150,7 +152,8 @@ def _table_row(r: Any, seats: list[SeatRow]) -> TableRow:
     elif any(x.kind not in KINDS for x in seats):
         damaged = "a seat is neither a person's nor a bot's"
     return TableRow(tid, str(game), players if isinstance(players, int) else 0, options, preset, host_token,
-                    str(status), current, seats, house_id, house_host, bool(listed), damaged)
+                    str(status), current, seats, house_id, house_host, bool(listed), damaged,
+                    timer if isinstance(timer, int) and timer >= 0 else 0)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -243,16 +246,16 @@ class Store:
     def _read_tables(self, where: Any) -> list[TableRow]:
         cols = (GameTable.id, GameTable.game, GameTable.players, cast(GameTable.options, Text), GameTable.preset,
                 GameTable.host_token, GameTable.status, GameTable.current_match, GameTable.house_id,
-                GameTable.house_host, GameTable.listed)
+                GameTable.house_host, GameTable.listed, GameTable.turn_timer)
         with self._wrap(), self._s() as s:
             rows = s.execute(select(*cols).where(where).order_by(GameTable.created_at)).all()
             ids = [r[0] for r in rows]
             seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
             for i in range(0, len(ids), 500):  # one query per 500 tables, not one per table
-                q = select(Seat.table_id, Seat.seat, Seat.kind, Seat.token, Seat.name) \
+                q = select(Seat.table_id, Seat.seat, Seat.kind, Seat.token, Seat.name, Seat.claimed) \
                     .where(Seat.table_id.in_(ids[i:i + 500])).order_by(Seat.table_id, Seat.seat)
-                for tid, seat, kind, token, name in s.execute(q):
-                    seats[tid].append(SeatRow(seat, kind, token, name or ""))
+                for tid, seat, kind, token, name, claimed in s.execute(q):
+                    seats[tid].append(SeatRow(seat, kind, token, name or "", bool(claimed)))
         return [_table_row(r, seats[r[0]]) for r in rows]
 
     def archive_idle(self, before: datetime, keep: Iterable[str] = ()) -> list[str]:
@@ -276,7 +279,7 @@ class Store:
             s.execute(update(GameTable).where(GameTable.id == table_id).values(status=status))
 
     def set_seat(self, table_id: str, seat: int, kind: str, token: str | None = None,
-                 name: str | None = None) -> SeatRow:
+                 name: str | None = None, claimed: bool | None = None) -> SeatRow:
         with self._wrap(), self._s() as s, s.begin():
             row = s.get(Seat, (table_id, seat))
             if row is None:
@@ -286,7 +289,13 @@ class Store:
                 row.token = token
             if name is not None:
                 row.name = name
-            return SeatRow(row.seat, row.kind, row.token, row.name)
+            if claimed is not None:
+                row.claimed = claimed
+            return SeatRow(row.seat, row.kind, row.token, row.name, bool(row.claimed))
+
+    def set_turn_timer(self, table_id: str, seconds: int) -> None:
+        with self._wrap(), self._s() as s, s.begin():
+            s.execute(update(GameTable).where(GameTable.id == table_id).values(turn_timer=seconds))
 
     # --- matches ---------------------------------------------------------------------------
     def new_match(self, table_id: str, game: str, rules_version: str, players: int, seed: int,
@@ -319,6 +328,15 @@ class Store:
                                           "created_at": utcnow()})
             if status is not None and table_id is not None:
                 conn.execute(update(GameTable).where(GameTable.id == table_id).values(status=status))
+
+    def take_back(self, match_id: int, ply: int) -> None:
+        """Remove the match's last action (ply ``ply``), taken back by agreement; refused with
+        ``StoreError`` unless it is the last one."""
+        with self._wrap(), self.engine.begin() as conn:
+            last = conn.scalar(select(func.max(ActionRow.ply)).where(ActionRow.match_id == match_id))
+            if last != ply:
+                raise StoreError(f"ply {ply} is not the last action of match {match_id}")
+            conn.execute(delete(ActionRow).where(ActionRow.match_id == match_id, ActionRow.ply == ply))
 
     def match(self, match_id: int) -> MatchRow | None:
         with self._wrap(), self._s() as s:

@@ -6,6 +6,7 @@
 import { api, h } from "./dom.js";
 import { readOptions, renderOptionForm } from "./options.js";
 import { createTable, readSeats, renderSeatFields } from "./seats.js";
+import { proposalNews, proposalSentences, watchHouse } from "./house_words.js";
 
 const $ = (id) => document.getElementById(id);
 const houseId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -81,13 +82,14 @@ async function newLink(name) {
 }
 
 function describe(p) {
-  const parts = [];
-  if (p.preset) parts.push(`start from ${p.preset}`);
-  for (const [k, v] of Object.entries(p.options)) parts.push(`${k} = ${v}`);
-  for (const k of p.unset) parts.push(`${k} back to the book's rule`);
-  for (const r of p.add_rulings) parts.push(`ruling: “${r.text}”${r.clause ? ` [${r.clause}]` : ""}`);
-  for (const r of p.remove_rulings) parts.push(`drop ruling ${r}`);
-  return parts.join("; ");
+  return h("ul", { class: "sentences" }, proposalSentences(p, games).map((s) => h("li", {}, s)));
+}
+
+// The banner about this page's own proposal follows it as the others vote.
+let ownProposal = null;
+function renderNews() {
+  const news = proposalNews(house.proposals.find((p) => p.id === ownProposal));
+  if (news) banner("info", news);
 }
 
 function renderProposals() {
@@ -108,7 +110,7 @@ function renderProposals() {
 
 async function vote(id, yes) {
   const got = await call("POST", `/proposals/${id}/vote`, { yes });
-  if (got) { house = got; renderHouse(); await loadGame(); }
+  if (got) { house = got; seen(got); renderHouse(); renderNews(); await loadGame(); }
 }
 
 // --- one game's rule set ------------------------------------------------------------------------
@@ -172,9 +174,7 @@ async function propose(ev) {
   };
   const got = await call("POST", `/games/${game().id}/proposals`, body);
   if (!got) return;
-  const p = got.proposal;
-  banner("info", p.status === "accepted" ? `Version ${p.version} is now in force.`
-    : `Proposal #${p.id} waits for approval: it needs ${p.needed}.`);
+  ownProposal = got.proposal.id;
   $("why").value = "";
   await refresh();
 }
@@ -204,8 +204,10 @@ async function createHouseTable(ev) {
 async function refresh() {
   const got = await call("GET", "");
   if (!got) return;
+  seen(got);
   house = got;
   renderHouse();
+  renderNews();
   await loadGame();
 }
 
@@ -216,6 +218,18 @@ async function claim() {
   localStorage.setItem(key("key"), houseKey);
   banner("info", `Welcome, ${got.member}: this browser now holds your own link to the house.`);
 }
+
+// Live: another member's vote or proposal shows here without a reload; the option form is
+// redrawn only when a new version came into force and nobody is filling it in.
+const seen = watchHouse(() => api(base, { headers: houseKey ? { "X-House-Key": houseKey } : {} }).catch(() => null), async (got) => {
+  if (!got) return;
+  const before = house.current?.[game().id];
+  house = got;
+  renderHouse();
+  renderNews();
+  const typing = $("rules-form").contains(document.activeElement) && document.activeElement.matches("input, textarea, select");
+  if (got.current?.[game().id] !== before && !typing) await loadGame();
+});
 
 async function main() {
   if (invite) await claim();

@@ -8,19 +8,22 @@ import { trackTricks } from "./tricks.js";
 import { trackSummary } from "./summary.js";
 import { fourColour, setFourColour } from "./cards.js";
 import { renderQuestions } from "./questions.js";
+import { TableLink } from "./connection.js";
+import { addChat, askName, hostSeats, keepSeat, noticeEvent, offerToWatch, renderChat, renderStrip, storedSeat,
+  timerControl } from "./people.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.hash.slice(1));
-const token = params.get("token");
+let token = params.get("token");
 const hostToken = params.get("host");
+let joinName = null;
+let link = null;
 
 let state = null;
 let log = [];
 let events = [];
-let ws = null;
-let retry = 0;
-let closedForGood = false;
+let bannerAt = 0;
 
 // "hearts are not broken yet" -> "Hearts are not broken yet."
 function sentence(text) {
@@ -34,16 +37,17 @@ function suggestion(msg) {
 }
 
 function banner(kind, ...content) {
+  if (kind === "refused") bannerAt = Date.now();
   $("banner").replaceChildren(h("div", { class: `banner ${kind}`, role: kind === "refused" ? "alert" : null },
     ...content));
 }
 
 function send(msg) {
-  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  return link?.send(msg);
 }
 
 function act(text) {
-  send({ type: "act", action: text });
+  link.act(text);
 }
 
 function renderAll() {
@@ -72,6 +76,8 @@ function renderAll() {
   }
   renderHost();
   renderHouse();
+  renderStrip(state, log, send);
+  renderChat(state, send);
 }
 
 // The log grows by the new events only (a new match, or the list trimmed, draws it again).
@@ -100,9 +106,13 @@ function renderHouse() {
 }
 
 // --- host controls ---------------------------------------------------------------------------
-async function hostCall(method, path) {
+async function hostCall(method, path, { body, raw } = {}) {
   try {
-    return await api(`/api/tables/${tableId}${path}`, { method, headers: { "X-Host-Token": hostToken } });
+    const headers = { "X-Host-Token": hostToken };
+    if (body) headers["content-type"] = "application/json";
+    const got = await api(`/api/tables/${tableId}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+    if (!raw && method !== "GET" && got?.links) { hostLinks = got.links; renderHost(); }
+    return got;
   } catch (e) {
     banner("refused", String(e.message || e));
     return null;
@@ -110,8 +120,12 @@ async function hostCall(method, path) {
 }
 
 let hostLinks = null;
+let loadingLinks = false;
 async function loadLinks() {
+  if (loadingLinks) return;
+  loadingLinks = true;
   hostLinks = await hostCall("GET", "/links");
+  loadingLinks = false;
   renderHost();
 }
 
@@ -126,67 +140,97 @@ function renderHost() {
     onclick: () => hostCall("POST", "/start") }, "Start the game"));
   if (t.status === "over") controls.push(h("button", { class: "primary", id: "again", type: "button",
     onclick: () => hostCall("POST", "/again") }, "Play again"));
-  const seats = t.seats.map((s) => {
-    const link = hostLinks?.seats?.[s.seat]?.link;
-    return h("li", {}, `${s.name}: `, s.kind === "bot"
-      ? h("button", { type: "button", onclick: async () => { if (await hostCall("DELETE", `/seats/${s.seat}/bot`)) loadLinks(); } }, "make it a person's seat")
-      : [link ? h("a", { href: link, class: "seat-link", dataset: { seat: s.seat } }, abs(link)) : "", " ",
-         h("button", { type: "button", onclick: async () => { if (await hostCall("PUT", `/seats/${s.seat}/bot`)) loadLinks(); } }, "give to a bot")]);
-  });
-  box.replaceChildren(h("div", { class: "hostbar" }, controls),
-    h("details", {}, h("summary", {}, "Seats and links"), h("ul", { class: "links" }, seats,
-      h("li", {}, "Spectators: ", abs(`/table/${tableId}`)))));
+  // a seat claimed or freed since the links were read: read them again
+  if (hostLinks && t.seats.some((s) => Boolean(hostLinks.seats[s.seat]?.claimed) !== Boolean(s.claimed))) loadLinks();
+  // the seats panel is open while the table waits for people, and as the host left it after that
+  const panel = box.querySelector("details.seats-panel");
+  const open = panel && box.dataset.status === t.status ? panel.open : t.status === "waiting";
+  box.dataset.status = t.status;
+  const qrs = [...box.querySelectorAll("details.qr[open]")].map((d) => d.closest("li")?.dataset.seat);
+  box.replaceChildren(h("div", { class: "hostbar" }, controls, timerControl(state, hostCall)),
+    h("details", { class: "seats-panel", open }, h("summary", {}, "Seats and links"), hostSeats(state, hostLinks, hostCall),
+      h("p", { class: "links" }, "Spectators: ", abs(`/table/${tableId}`))));
+  for (const seat of qrs) {  // keep a QR code open while the table changes around it
+    const d = box.querySelector(`li[data-seat="${seat}"] details.qr`);
+    if (d) d.open = true;
+  }
 }
 
-// --- the connection ------------------------------------------------------------------------------
-function connect() {
-  const proto = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
-  ws.onopen = () => { retry = 0; ws.send(JSON.stringify({ type: "hello", token })); };
-  ws.onmessage = (ev) => {
-    const msg = JSON.parse(ev.data);
-    if (msg.type === "state") {
-      performance.mark("state-received");
-      log = log.slice(0, msg.log_start).concat(msg.log);
-      const fresh = state?.table?.match_number !== msg.table.match_number;
-      if (fresh) events = [];
-      events = events.concat(msg.events || []).slice(-200);
-      trackTricks({ ...msg, reset: fresh });
-      trackSummary(msg, events);
-      state = msg;
-      keepChoices(msg);  // a half-made choice survives others' moves; pieces that left are dropped
-      if (!msg.over && msg.table.status === "playing") $("banner").replaceChildren();
+// --- the connection (connection.js) and joining (people.js) -------------------------------------
+function onMessage(msg) {
+  if (msg.type === "claimed") {
+    token = msg.token;
+    joinName = null;
+    keepSeat(tableId, token);
+  } else if (msg.type === "state") {
+    performance.mark("state-received");
+    log = log.slice(0, msg.log_start).concat(msg.log);
+    const fresh = msg.events_reset || state?.table?.match_number !== msg.table.match_number;
+    if (fresh) events = [];
+    events = events.concat(msg.events || []).slice(-200);
+    trackTricks({ ...msg, reset: fresh });
+    trackSummary(msg, events);
+    state = msg;
+    keepChoices(msg);  // a half-made choice survives others' moves; pieces that left are dropped
+    // a refusal stays a moment (one that answers a move sent again after a reconnection is read)
+    if (!msg.over && msg.table.status === "playing" && Date.now() - bannerAt > 4000) $("banner").replaceChildren();
+    renderAll();
+    // measured by bench/bench_browser.py: the first table drawn, and each state update applied
+    if (!performance.getEntriesByName("first-render").length) performance.mark("first-render");
+    performance.measure("apply-state", "state-received");
+  } else if (msg.type === "notice") {
+    events = events.concat([noticeEvent(msg)]).slice(-200);
+    if (state) renderAll();
+  } else if (msg.type === "chat") {
+    addChat(msg.lines, state, send);
+  } else if (msg.type === "refused") {
+    showNotice({ text: msg.detail ? `${sentence(msg.detail)}` : "That move is not allowed.", rule: msg.rule,
+                 clause_id: msg.clause_id, rulings: msg.rulings,
+                 extra: [suggestion(msg), state?.table.house && state.you !== null ? h("button", { type: "button", id: "ask-about", onclick: () => {
+                   $("question-clause").value = msg.clause_id;
+                   $("question-text").focus();
+                 } }, "Ask about this rule") : null] });
+    renderAll();
+  } else if (msg.type === "error") {
+    if (msg.action !== undefined) {
+      showNotice({ text: `${sentence(msg.message)}${msg.suggestion ? ` Did you mean “${msg.suggestion}”?` : ""}` });
       renderAll();
-      // measured by bench/browser_render.py: the first table drawn, and each state update applied
-      if (!performance.getEntriesByName("first-render").length) performance.mark("first-render");
-      performance.measure("apply-state", "state-received");
-    } else if (msg.type === "refused") {
-      showNotice({ text: msg.detail ? `${sentence(msg.detail)}` : "That move is not allowed.", rule: msg.rule,
-                   clause_id: msg.clause_id, rulings: msg.rulings,
-                   extra: [suggestion(msg), state?.table.house && state.you !== null ? h("button", { type: "button", id: "ask-about", onclick: () => {
-                     $("question-clause").value = msg.clause_id;
-                     $("question-text").focus();
-                   } }, "Ask about this rule") : null] });
-      renderAll();
-    } else if (msg.type === "error") {
-      if (msg.action !== undefined) {
-        showNotice({ text: `${sentence(msg.message)}${msg.suggestion ? ` Did you mean “${msg.suggestion}”?` : ""}` });
-        renderAll();
-      } else {
-        banner("refused", msg.message);
-      }
+    } else {
+      banner("refused", msg.message);
     }
-  };
-  ws.onclose = (ev) => {
-    if ([4403, 4404, 4400, 4001].includes(ev.code)) {
-      closedForGood = true;
-      banner("refused", ev.reason || "disconnected");
-      return;
-    }
-    if (closedForGood) return;
-    retry = Math.min(retry + 1, 6);
-    setTimeout(connect, 300 * 2 ** retry);
-  };
+  }
+}
+
+function reopen(withToken, name = null) {
+  token = withToken;
+  joinName = name;
+  link.stopped = false;
+  link.open();
+}
+
+async function onFinal(code, reason) {
+  if (code === 4400 && joinName) {  // the name was refused: ask again
+    reopen(token, await askName($("join"), reason));
+    return;
+  }
+  const mine = storedSeat(tableId);
+  offerToWatch($("banner"), reason || "It may be spent: ask the host for a new one.", {
+    watch: () => { $("banner").replaceChildren(); history.replaceState(null, "", location.pathname); reopen(null); },
+    mine: mine && mine !== token ? () => { $("banner").replaceChildren(); reopen(mine); } : null,
+  });
+}
+
+async function start() {
+  const mine = storedSeat(tableId);
+  if (!token && hostToken && mine) token = mine;
+  if (token && token !== mine) {  // joining by link: a name first (the host's own seat: the name it was given)
+    const seat = hostToken ? (await api(`/api/tables/${tableId}`).catch(() => null))?.seats.find((s) => s.kind === "human")
+      : null;
+    joinName = seat && !seat.claimed && !/^Seat \d+$/.test(seat.name) ? seat.name : await askName($("join"));
+  }
+  link = new TableLink(tableId, {
+    hello: () => ({ type: "hello", token, ...(joinName ? { name: joinName } : {}) }), onMessage, onFinal });
+  link.open();
 }
 
 async function loadRules() {
@@ -201,6 +245,6 @@ const colours = h("label", { class: "four-colour-toggle" }, h("input", { type: "
   checked: fourColour(), onchange: (e) => { setFourColour(e.target.checked); } }), " four-colour deck");
 $("settings").replaceChildren(colours);
 setFourColour(fourColour());
-connect();
+start();
 loadRules();
 if (hostToken) loadLinks();

@@ -9,8 +9,8 @@ are archived.
 - ``game_tables.house_host``: the member whose link made the table; ``listed``: shown in the
   lobby's list of tables (off unless the host asks); ``archived`` is a new status.
 
-Revision ID: 0003_security
-Revises: 0002
+Revision ID: 0004
+Revises: 0003
 Create Date: 2026-11-23
 """
 
@@ -23,8 +23,8 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003_security"
-down_revision = "0002"
+revision = "0004"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 
