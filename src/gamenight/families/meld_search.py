@@ -42,6 +42,7 @@ STANDARD_SUITS = range(0, 4)
 COLOUR_SUITS = range(5, 10)
 """Rumski-style coloured suits: ranks 1..13, no aces."""
 _SUIT_MASK = 0xFFFF
+_LOW64 = (1 << 64) - 1
 
 # ---------------------------------------------------------------------------
 # What a meld may be
@@ -193,6 +194,20 @@ class Lane:
         self.ace_spots = tuple(p for p in (1, 14) if self.lo <= p <= self.hi) if standard else ()
         self.cache: dict[int, tuple[list[int], list[int]]] = {}
         self.memo: dict[int, tuple[list[int], list[_Run | None]]] = {}
+        self.one: list[int] | None = None
+        self.two: list[int] | None = None
+
+    def flat(self) -> tuple[list[int], list[int]]:
+        """``costs(mask, 2)[1]`` and ``[2]`` for one deck's 16-bit suit masks, in flat lists
+        filled on first use (-1: not yet)."""
+        if self.one is None or self.two is None:
+            self.one, self.two = [-1] * (1 << 15), [-1] * (1 << 15)
+        return self.one, self.two
+
+    def fill_flat(self, mask: int) -> None:
+        c = self.costs(mask, 2)
+        one, two = self.flat()
+        one[mask], two[mask] = c[1], c[2]
 
     def costs(self, key: int, J: int) -> list[int]:
         hit = self.cache.get(key)
@@ -370,28 +385,28 @@ def _runs_table(rules: MeldRules, vals: Sequence[int]) -> list[int]:
     return table
 
 
-def _discard_table(table: list[int], vals: Sequence[int]) -> tuple[list[int], list[int]]:
-    """For every suit mask: the least runs-only deadwood after taking one card out, and which rank
-    to take (ties: the more valuable card, then the higher rank)."""
-    after = [INF] * (1 << 15)
-    which = [0] * (1 << 15)
+def _discard_table(table: list[int], order: Sequence[int]) -> list[int]:
+    """For every suit mask, what taking out its best card does: ``64 * (change in the suit's
+    runs-only deadwood) + order[rank]``, the least over its cards (``order`` ranks the discards
+    that leave the same deadwood: the more valuable card first, then the higher face)."""
+    out = [INF] * (1 << 15)
     for m in range(1, 1 << 13):
         mask = m << 2
-        best = (INF, 0, 0)
+        t = table[mask]
+        best = INF
         rest = mask
         while rest:
             low = rest & -rest
             rest ^= low
-            r = low.bit_length() - 1
-            key = (table[mask ^ low], -vals[r], -r)
+            key = (table[mask ^ low] - t) * 64 + order[low.bit_length() - 1]
             if key < best:
                 best = key
-        after[mask], which[mask] = best[0], -best[2]
-    return after, which
+        out[mask] = best
+    return out
 
 
 _TABLES: dict[tuple[object, ...], list[int]] = {}
-_DISCARD_TABLES: dict[tuple[object, ...], tuple[list[int], list[int]]] = {}
+_DISCARD_TABLES: dict[tuple[object, ...], list[int]] = {}
 
 
 # ---------------------------------------------------------------------------
@@ -470,7 +485,20 @@ class Solver:
         self.set_patterns = [[m for m in range(1, 16) if m & p == m and m.bit_count() in self.set_sizes]
                              for p in range(16)]
         self._runs_cache: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
-        self._discard: list[tuple[list[int], list[int]]] | None = None
+        self._discard: list[list[int]] | None = None
+        self._discard_face: list[int] = []
+        self._flat: list[tuple[list[int], list[int]]] | None = None
+        self._flat_lanes: list[Lane] = []
+        self._wild_options: dict[int, list[tuple[int, int, int]]] = {}
+        self._leftover: dict[int, list[int]] = {}
+        self.wild_low = sum(1 << f for f in rules.wild_faces if 0 <= f < 64)
+        high = [f for f in rules.wild_faces if f >= 64]
+        self.high_wild = high[0] - 64 if len(high) == 1 else 64
+        self.wild_plain = self.slow_bits != -1 and not rules.wilds_may_be_natural
+        # Whether a pair of one rank makes a set with one wild card, with two.
+        self.pair_sets = [False] + [rules.sets and self._set_ok(2, w, set_cap(rules, 4), 0) for w in (1, 2)]
+        # Ranks where a set of one natural card and wild cards must be tried (no run can hold it).
+        self.single_ranks = sum(1 << r for r in range(2, 15) if self._single_natural_sets(0, r) == 0)
 
     def plain_value(self, hm: int) -> int:
         a, b, c, d = hm & _SUIT_MASK, hm >> 16 & _SUIT_MASK, hm >> 32 & _SUIT_MASK, hm >> 48
@@ -494,7 +522,7 @@ class Solver:
                 if v < best:
                     best = v
             return best
-        return min([t0[A] + t1[B] + t2[C] + t3[D] for A, B, C, D, _ in self.plain_set_options(a, b, c, d, trip)])
+        return min([t0[A] + t1[B] + t2[C] + t3[D] for A, B, C, D in self.plain_set_masks(a, b, c, d, trip)])
 
     def plain_set_options(self, a: int, b: int, c: int, d: int,
                           trip: int) -> list[tuple[int, int, int, int, tuple[int, ...]]]:
@@ -514,6 +542,19 @@ class Solver:
                     grown.append((A & nl if rm & 1 else A, B & nl if rm & 2 else B, C & nl if rm & 4 else C,
                                   D & nl if rm & 8 else D, used + faces))
             combos = grown
+        return combos
+
+    def plain_set_masks(self, a: int, b: int, c: int, d: int, trip: int) -> list[tuple[int, int, int, int]]:
+        """:meth:`plain_set_options` without the faces: the four suit masks left by each way."""
+        combos = [(a, b, c, d)]
+        patterns = self.set_patterns
+        while trip:
+            low = trip & -trip
+            trip ^= low
+            nl = ~low
+            present = (1 if a & low else 0) | (2 if b & low else 0) | (4 if c & low else 0) | (8 if d & low else 0)
+            combos += [(A & nl if rm & 1 else A, B & nl if rm & 2 else B, C & nl if rm & 4 else C,
+                        D & nl if rm & 8 else D) for rm in patterns[present] for A, B, C, D in combos]
         return combos
 
     def plain_arrange(self, hm: int) -> tuple[list[list[int]], list[int]]:
@@ -548,45 +589,50 @@ class Solver:
         valuable card, then the higher face. For each way of taking sets out, the discard comes
         from one suit's runs: that suit's best single removal is read from a table."""
         if self._discard is None:
+            # Every discard's place among equals: more valuable first, then the higher face.
+            faces = sorted((s * 16 + r for s in STANDARD_SUITS for r in range(2, 15)),
+                           key=lambda f: (-self.value_by_rank[f >> 4][f & 15], -f))
+            self._discard_face = faces
+            place = {f: i for i, f in enumerate(faces)}
             self._discard = []
             for s, table_key in enumerate(self._table_keys):
-                if table_key not in _DISCARD_TABLES:
-                    _DISCARD_TABLES[table_key] = _discard_table((self.t0, self.t1, self.t2, self.t3)[s],
-                                                                self.value_by_rank[s])
-                self._discard.append(_DISCARD_TABLES[table_key])
-        (u0, w0), (u1, w1), (u2, w2), (u3, w3) = self._discard
+                order = [place.get(s * 16 + r, 0) for r in range(16)]
+                cache_key = (*table_key, tuple(order))
+                if cache_key not in _DISCARD_TABLES:
+                    _DISCARD_TABLES[cache_key] = _discard_table((self.t0, self.t1, self.t2, self.t3)[s], order)
+                self._discard.append(_DISCARD_TABLES[cache_key])
+        u0, u1, u2, u3 = self._discard
         t0, t1, t2, t3 = self.t0, self.t1, self.t2, self.t3
-        vals = self.value_by_rank
         a, b, c, d = hm & _SUIT_MASK, hm >> 16 & _SUIT_MASK, hm >> 32 & _SUIT_MASK, hm >> 48
         trip = (a & b & (c | d)) | (c & d & (a | b)) if self.set_sizes else 0
-        options = self.plain_set_options(a, b, c, d, trip) if trip else [(a, b, c, d, ())]
-        best = (INF, 0, 0)
-        for A, B, C, D, _ in options:
-            ta, tb, tc, td = t0[A], t1[B], t2[C], t3[D]
-            base = ta + tb + tc + td
-            if A:
-                r = w0[A]
-                key = (base - ta + u0[A], -vals[0][r], -r)
-                if key < best:
-                    best = key
-            if B:
-                r = w1[B]
-                key = (base - tb + u1[B], -vals[1][r], -(16 + r))
-                if key < best:
-                    best = key
-            if C:
-                r = w2[C]
-                key = (base - tc + u2[C], -vals[2][r], -(32 + r))
-                if key < best:
-                    best = key
-            if D:
-                r = w3[D]
-                key = (base - td + u3[D], -vals[3][r], -(48 + r))
-                if key < best:
-                    best = key
-        return -best[2], best[0]
+        best = INF
+        for A, B, C, D in self.plain_set_masks(a, b, c, d, trip) if trip else ((a, b, c, d),):
+            key = (t0[A] + t1[B] + t2[C] + t3[D]) * 64 + min(u0[A], u1[B], u2[C], u3[D])
+            if key < best:
+                best = key
+        return self._discard_face[best & 63], best >> 6
 
     # -- the search ----------------------------------------------------------------------------
+
+    def value(self, hand: Sequence[Card], hm: int) -> int:
+        """Least deadwood of a hand the plain tables cannot answer alone (``hm``: the sum of
+        ``1 << card`` over the hand). Distinct standard natural cards with wild cards take the
+        one-deck wild path; the rest, the full search."""
+        if self.wild_plain:
+            low, high = hm & _LOW64, hm >> 64
+            wild_low = low & self.wild_low
+            natural = low ^ wild_low
+            # Several copies of one wild face above the standard suits (jokers) add up there.
+            jokers = high >> self.high_wild if high and not high & ((1 << self.high_wild) - 1) else 0
+            if (not natural & self.slow_bits and (jokers or not high)
+                    and natural.bit_count() + wild_low.bit_count() + jokers == len(hand)):
+                key = wild_low | jokers << 64
+                leftover = self._leftover.get(key)
+                if leftover is None:
+                    leftover = self._leftover[key] = self.leftover_costs(
+                        [self.rules.value(c) for c in hand if c in self.rules.wild_faces])
+                return self.wild_value(natural, leftover)
+        return self.solve(hand, False)[0]
 
     def solve(self, hand: Sequence[Card], arrange: bool) -> tuple[int, Plan | None]:
         """Least deadwood of any hand, and with ``arrange`` the plan reaching it.
@@ -610,6 +656,190 @@ class Solver:
                     best = got
         assert best is not None
         return best
+
+    # -- the one-deck wild path ----------------------------------------------------------------
+
+    def wild_value(self, hm: int, leftover: list[int]) -> int:
+        """Least deadwood of distinct standard natural cards ``hm`` (a 64-bit mask) and wild cards
+        costing ``leftover`` when left out: the search, cut to four masks and flat tables."""
+        if self._flat is None:
+            self._flat = [self.lane(s).flat() for s in STANDARD_SUITS]
+            self._flat_lanes = [self.lane(s) for s in STANDARD_SUITS]
+        w = len(leftover) - 1
+        if w == 1:
+            return self._wild_one(hm, leftover[1], 0)
+        return self._wild_sets(hm, w, 0, leftover)
+
+    def _wild_sets(self, hm: int, w: int, start: int, leftover: list[int]) -> int:
+        """Sets holding wild cards, at ranks from ``start`` up, then :meth:`_wild_runs`."""
+        best = self._wild_runs(hm, w, leftover)
+        a, b, c, d = hm & _SUIT_MASK, hm >> 16 & _SUIT_MASK, hm >> 32 & _SUIT_MASK, hm >> 48
+        ranks = ((a & (b | c | d)) | (b & (c | d)) | (c & d) | (self.single_ranks & (a | b | c | d))) >> start << start
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            r = low.bit_length() - 1
+            present = (1 if a & low else 0) | (2 if b & low else 0) | (4 if c & low else 0) | (8 if d & low else 0)
+            for spread, j, _ in self._wild_set_options(present, r, w):
+                rest = hm ^ (spread << r)
+                if j == w:
+                    v = self.plain_value(rest)
+                elif j == w - 1:
+                    v = self._wild_one(rest, leftover[1], r + 1)
+                else:
+                    v = self._wild_sets(rest, w - j, r + 1, leftover)
+                if v < best:
+                    best = v
+        return best
+
+    def _wild_one(self, hm: int, left: int, start: int) -> int:
+        """:meth:`_wild_sets` for one wild card worth ``left`` when left out: it is dead, in one
+        suit's runs, or in a set (at a rank from ``start`` up). With at most one rank of three or
+        four cards, every answer is the four tables with a suit or two changed."""
+        a, b, c, d = hm & _SUIT_MASK, hm >> 16 & _SUIT_MASK, hm >> 32 & _SUIT_MASK, hm >> 48
+        trip = (a & b & (c | d)) | (c & d & (a | b)) if self.set_sizes else 0
+        if self.single_ranks or trip & (trip - 1):
+            return self._wild_sets(hm, 1, start, [0, left])
+        t0, t1, t2, t3 = self.t0, self.t1, self.t2, self.t3
+        (e0, _), (e1, _), (e2, _), (e3, _) = self._flat  # type: ignore[misc]
+        # Pairs make sets with the wild card; their cards are never in a natural set.
+        pairs = ((a & (b | c | d)) | (b & (c | d)) | (c & d)) & ~trip >> start << start if self.pair_sets[1] else 0
+        best = INF
+        combos = [(a, b, c, d)]
+        if trip:
+            present = (1 if a & trip else 0) | (2 if b & trip else 0) | (4 if c & trip else 0) | (8 if d & trip else 0)
+            nl = ~trip
+            combos += [(a & nl if rm & 1 else a, b & nl if rm & 2 else b, c & nl if rm & 4 else c,
+                        d & nl if rm & 8 else d) for rm in self.set_patterns[present]]
+        for A, B, C, D in combos:
+            ta, tb, tc, td = t0[A], t1[B], t2[C], t3[D]
+            base = ta + tb + tc + td
+            gain = left
+            if A:
+                x = e0[A]
+                if x < 0:
+                    x = self._fill(0, A)
+                if x - ta < gain:
+                    gain = x - ta
+            if B:
+                x = e1[B]
+                if x < 0:
+                    x = self._fill(1, B)
+                if x - tb < gain:
+                    gain = x - tb
+            if C:
+                x = e2[C]
+                if x < 0:
+                    x = self._fill(2, C)
+                if x - tc < gain:
+                    gain = x - tc
+            if D:
+                x = e3[D]
+                if x < 0:
+                    x = self._fill(3, D)
+                if x - td < gain:
+                    gain = x - td
+            if base + gain < best:
+                best = base + gain
+            rest = pairs
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                nl = ~low
+                v = base
+                if A & low:
+                    v += t0[A & nl] - ta
+                if B & low:
+                    v += t1[B & nl] - tb
+                if C & low:
+                    v += t2[C & nl] - tc
+                if D & low:
+                    v += t3[D & nl] - td
+                if v < best:
+                    best = v
+        if trip >> start:
+            # The rank of three or four takes the wild card with all or some of its cards;
+            # what is left there is no set, so the tables answer.
+            r = trip.bit_length() - 1
+            for spread, _, _ in self._wild_set_options(present, r, 1):
+                rest = hm ^ (spread << r)
+                v = t0[rest & _SUIT_MASK] + t1[rest >> 16 & _SUIT_MASK] + t2[rest >> 32 & _SUIT_MASK] + t3[rest >> 48]
+                if v < best:
+                    best = v
+        return best
+
+    def _fill(self, suit: int, mask: int) -> int:
+        self._flat_lanes[suit].fill_flat(mask)
+        assert self._flat is not None
+        return self._flat[suit][0][mask]
+
+    def _wild_set_options(self, present: int, rank: int, w: int) -> list[tuple[int, int, int]]:
+        """The sets with at least one wild card (and at most ``w``) at a rank held in the
+        ``present`` suits: (the suits taken spread over a 64-bit mask, to shift by the rank;
+        wild cards; what the natural cards taken are worth)."""
+        key = w << 12 | rank << 4 | present
+        hit = self._wild_options.get(key)
+        if hit is None:
+            counts = tuple(present >> s & 1 for s in STANDARD_SUITS)
+            hit = self._wild_options[key] = [
+                (sum(1 << (16 * s) for s in STANDARD_SUITS if taken[s]), j,
+                 sum(self.value_by_rank[s][rank] for s in STANDARD_SUITS if taken[s]))
+                for taken, j in self.set_options(0, rank, counts, w) if j]
+        return hit
+
+    def _wild_runs(self, hm: int, w: int, leftover: list[int]) -> int:
+        """No more sets with wild cards: each way of taking natural sets, the ``w`` wild cards
+        shared among the suits' runs or left out."""
+        a, b, c, d = hm & _SUIT_MASK, hm >> 16 & _SUIT_MASK, hm >> 32 & _SUIT_MASK, hm >> 48
+        if not w:
+            return self.plain_value(hm)
+        trip = (a & b & (c | d)) | (c & d & (a | b)) if self.set_sizes else 0
+        tables = (self.t0, self.t1, self.t2, self.t3)
+        flat = self._flat
+        assert flat is not None
+        best = INF
+        for A, B, C, D in self.plain_set_masks(a, b, c, d, trip):
+            masks = (A, B, C, D)
+            base = 0
+            one = two = pair = INF  # the best gain of one wild, two in one suit, one in each of two suits
+            for s in STANDARD_SUITS:
+                m = masks[s]
+                t = tables[s][m]
+                base += t
+                if not m:
+                    continue
+                e1, e2 = flat[s]
+                x = e1[m]
+                if x < 0:
+                    self._flat_lanes[s].fill_flat(m)
+                    x = e1[m]
+                x -= t
+                if w > 1:
+                    y = e2[m] - t
+                    if y < two:
+                        two = y
+                    if one + x < pair:
+                        pair = one + x
+                if x < one:
+                    one = x
+            if w == 1:
+                v = base + min(leftover[1], one)
+            elif w == 2:
+                v = base + min(leftover[2], one + leftover[1], two, pair)
+            else:
+                v = self._share_wilds(masks, w, leftover)
+            if v < best:
+                best = v
+        return best
+
+    def _share_wilds(self, masks: Sequence[int], w: int, leftover: list[int]) -> int:
+        """Three or more wild cards over the four suits' runs: a min-plus sum of the lanes."""
+        g = [0] + [INF] * w
+        for s in STANDARD_SUITS:
+            m = masks[s]
+            c = self.lane(s).costs(m, w) if m else [0] + [INF] * w
+            g = [min([g[a] + c[u - a] for a in range(u + 1)]) for u in range(w + 1)]
+        return min([g[u] + leftover[w - u] for u in range(w + 1)])
 
     def leftover_costs(self, wild_values: Sequence[int]) -> list[int]:
         """What ``k`` wild cards left out of the melds with natural cards cost: the ``k`` cheapest,
@@ -682,8 +912,8 @@ class Solver:
         return out
 
     def _single_natural_sets(self, fam: int, rank: int) -> int:
-        """Up to what size a set holding one natural card must be tried: a run with the same card
-        does as well when runs are allowed and the rank has a place in a run (0: never needed)."""
+        """A set holding one natural card is tried only when it is longer than this (0: always):
+        a run of the same cards does as well when runs are allowed and the rank has a place in one."""
         suit = FAMILY_SUITS[fam][0]
         if not self.rules.runs or not positions(suit, rank, self.rules):
             return 0

@@ -253,7 +253,7 @@ def min_deadwood(hand: Sequence[Card], rules: MeldRules = _DEFAULT_RULES) -> int
     solver = rules._solver
     hm = sum(map(_BIT.__getitem__, hand))
     if hm & solver.slow_bits or hm.bit_count() != len(hand):
-        return solver.solve(hand, False)[0]
+        return solver.value(hand, hm)
     a, b, c, d = hm & 0xFFFF, hm >> 16 & 0xFFFF, hm >> 32 & 0xFFFF, hm >> 48
     if (a & b & (c | d)) | (c & d & (a | b)):
         return solver.plain_value(hm)
@@ -316,7 +316,7 @@ def best_discard(hand: Sequence[Card], rules: MeldRules = _DEFAULT_RULES) -> tup
         if int(card) in seen:
             continue
         seen.add(int(card))
-        dw = solver.solve([c for j, c in enumerate(hand) if j != i], False)[0]
+        dw = min_deadwood([c for j, c in enumerate(hand) if j != i], rules)
         key = (dw, -rules.value(card), -int(card))
         if best is None or key < best:
             best, choice = key, card
