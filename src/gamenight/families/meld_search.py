@@ -43,6 +43,8 @@ COLOUR_SUITS = range(5, 10)
 """Rumski-style coloured suits: ranks 1..13, no aces."""
 _SUIT_MASK = 0xFFFF
 _LOW64 = (1 << 64) - 1
+_LANE_LIMIT = 400_000
+"""Multisets a lane remembers before it starts again (several decks make many)."""
 
 # ---------------------------------------------------------------------------
 # What a meld may be
@@ -194,25 +196,34 @@ class Lane:
         self.ace_spots = tuple(p for p in (1, 14) if self.lo <= p <= self.hi) if standard else ()
         self.cache: dict[int, tuple[list[int], list[int]]] = {}
         self.memo: dict[int, tuple[list[int], list[_Run | None]]] = {}
-        self.one: list[int] | None = None
-        self.two: list[int] | None = None
+        self.gain: list[int] | None = None
+        self.two: list[int] = []
 
-    def flat(self) -> tuple[list[int], list[int]]:
-        """``costs(mask, 2)[1]`` and ``[2]`` for one deck's 16-bit suit masks, in flat lists
-        filled on first use (-1: not yet)."""
-        if self.one is None or self.two is None:
-            self.one, self.two = [-1] * (1 << 15), [-1] * (1 << 15)
-        return self.one, self.two
+    def one_deck_tables(self, plain: list[int]) -> tuple[list[int], list[int]]:
+        """For one deck's 16-bit suit masks: what one wild card in the runs changes
+        (``costs(mask, 1)[1] - plain[mask]``, INF where none fits), all filled at once (a fifth
+        of a second, once per process); and ``costs(mask, 2)[2]``, filled on first use (-1)."""
+        if self.gain is None:
+            gain = [INF] * (1 << 15)
+            for m in range(1, 1 << 13):
+                mask = m << 2
+                c = self.costs(mask, 1)[1]
+                if c < INF:
+                    gain[mask] = c - plain[mask]
+            self.gain, self.two = gain, [-1] * (1 << 15)
+        return self.gain, self.two
 
-    def fill_flat(self, mask: int) -> None:
-        c = self.costs(mask, 2)
-        one, two = self.flat()
-        one[mask], two[mask] = c[1], c[2]
+    def fill_two(self, mask: int) -> int:
+        self.two[mask] = c = self.costs(mask, 2)[2]
+        return c
 
     def costs(self, key: int, J: int) -> list[int]:
         hit = self.cache.get(key)
         if hit is not None and len(hit[0]) > J:
             return hit[0]
+        if len(self.memo) > _LANE_LIMIT:
+            self.cache.clear()
+            self.memo.clear()
         return self._fill(key, J)[0]
 
     def _fill(self, key: int, J: int) -> tuple[list[int], list[int]]:
@@ -407,6 +418,8 @@ def _discard_table(table: list[int], order: Sequence[int]) -> list[int]:
 
 _TABLES: dict[tuple[object, ...], list[int]] = {}
 _DISCARD_TABLES: dict[tuple[object, ...], list[int]] = {}
+_LANES: dict[tuple[object, ...], Lane] = {}
+"""Lanes are shared by every rules object that reads runs the same way: their tables fill once."""
 
 
 # ---------------------------------------------------------------------------
@@ -436,7 +449,6 @@ class Solver:
     def __init__(self, rules: MeldRules) -> None:
         self.rules = rules
         self.value_by_rank: dict[int, list[int]] = {}
-        lanes: dict[tuple[object, ...], Lane] = {}
         self.lanes: list[Lane | None] = [None] * 16
         for s in (*STANDARD_SUITS, *COLOUR_SUITS):
             ranks = range(2, 15) if s < 4 else range(1, 14)
@@ -445,10 +457,11 @@ class Solver:
                 vals[r] = rules.value(Card(s * 16 + r))
             self.value_by_rank[s] = vals
             span = window(s, rules)
-            key = (tuple(vals), s < 4, span)
-            if key not in lanes:
-                lanes[key] = Lane(rules, vals, s < 4, span)
-            self.lanes[s] = lanes[key]
+            key = (tuple(vals), s < 4, span, rules.runs, rules.min_len, rules.min_naturals_per_meld,
+                   rules.max_wilds_per_meld, rules.wilds_at_most_naturals)
+            if key not in _LANES:
+                _LANES[key] = Lane(rules, vals, s < 4, span)
+            self.lanes[s] = _LANES[key]
         self.unmeldable = frozenset(int(f) for f in rules.unmeldable)
         self._options: dict[tuple[object, ...], list[_Option]] = {}
         self._partitions: dict[tuple[object, ...], list[tuple[int, int]] | None] = {}
@@ -487,18 +500,20 @@ class Solver:
         self._runs_cache: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
         self._discard: list[list[int]] | None = None
         self._discard_face: list[int] = []
-        self._flat: list[tuple[list[int], list[int]]] | None = None
-        self._flat_lanes: list[Lane] = []
+        self._gain: list[list[int]] = []
+        self._two: list[list[int]] = []
         self._wild_options: dict[int, list[tuple[int, int, int]]] = {}
         self._leftover: dict[int, list[int]] = {}
-        self.wild_low = sum(1 << f for f in rules.wild_faces if 0 <= f < 64)
         high = [f for f in rules.wild_faces if f >= 64]
         self.high_wild = high[0] - 64 if len(high) == 1 else 64
-        self.wild_plain = self.slow_bits != -1 and not rules.wilds_may_be_natural
+        self.below_high_wild = (1 << self.high_wild) - 1
+        # The one-deck wild path: plain hands with wild cards, where every set holding a wild
+        # card holds two natural cards or more (a run does as well as any other).
+        self.wild_plain = (self.slow_bits != -1 and not rules.wilds_may_be_natural
+                           and all(self._single_natural_sets(0, r) for r in range(2, 15)))
+        self.natural_bits = _LOW64 & ~sum(1 << f for f in rules.wild_faces if 0 <= f < 64)
         # Whether a pair of one rank makes a set with one wild card, with two.
         self.pair_sets = [False] + [rules.sets and self._set_ok(2, w, set_cap(rules, 4), 0) for w in (1, 2)]
-        # Ranks where a set of one natural card and wild cards must be tried (no run can hold it).
-        self.single_ranks = sum(1 << r for r in range(2, 15) if self._single_natural_sets(0, r) == 0)
 
     def plain_value(self, hm: int) -> int:
         a, b, c, d = hm & _SUIT_MASK, hm >> 16 & _SUIT_MASK, hm >> 32 & _SUIT_MASK, hm >> 48
@@ -619,19 +634,21 @@ class Solver:
         ``1 << card`` over the hand). Distinct standard natural cards with wild cards take the
         one-deck wild path; the rest, the full search."""
         if self.wild_plain:
-            low, high = hm & _LOW64, hm >> 64
-            wild_low = low & self.wild_low
-            natural = low ^ wild_low
+            natural = hm & self.natural_bits
+            wild = hm ^ natural
+            high = wild >> 64
             # Several copies of one wild face above the standard suits (jokers) add up there.
-            jokers = high >> self.high_wild if high and not high & ((1 << self.high_wild) - 1) else 0
-            if (not natural & self.slow_bits and (jokers or not high)
-                    and natural.bit_count() + wild_low.bit_count() + jokers == len(hand)):
-                key = wild_low | jokers << 64
-                leftover = self._leftover.get(key)
+            count = ((wild & _LOW64).bit_count() + (high >> self.high_wild)) if high else wild.bit_count()
+            if (not natural & self.slow_bits and not high & self.below_high_wild
+                    and natural.bit_count() + count == len(hand)):
+                leftover = self._leftover.get(wild)
                 if leftover is None:
-                    leftover = self._leftover[key] = self.leftover_costs(
+                    leftover = self._leftover[wild] = self.leftover_costs(
                         [self.rules.value(c) for c in hand if c in self.rules.wild_faces])
-                return self.wild_value(natural, leftover)
+                    self._one_deck_tables()
+                if len(leftover) == 2:
+                    return self._wild_one(natural, leftover[1], 0)
+                return self._wild_sets(natural, len(leftover) - 1, 0, leftover)
         return self.solve(hand, False)[0]
 
     def solve(self, hand: Sequence[Card], arrange: bool) -> tuple[int, Plan | None]:
@@ -659,22 +676,17 @@ class Solver:
 
     # -- the one-deck wild path ----------------------------------------------------------------
 
-    def wild_value(self, hm: int, leftover: list[int]) -> int:
-        """Least deadwood of distinct standard natural cards ``hm`` (a 64-bit mask) and wild cards
-        costing ``leftover`` when left out: the search, cut to four masks and flat tables."""
-        if self._flat is None:
-            self._flat = [self.lane(s).flat() for s in STANDARD_SUITS]
-            self._flat_lanes = [self.lane(s) for s in STANDARD_SUITS]
-        w = len(leftover) - 1
-        if w == 1:
-            return self._wild_one(hm, leftover[1], 0)
-        return self._wild_sets(hm, w, 0, leftover)
+    def _one_deck_tables(self) -> None:
+        if not self._gain:
+            tables = [self.lane(s).one_deck_tables(t) for s, t in enumerate((self.t0, self.t1, self.t2, self.t3))]
+            self._gain = [g for g, _ in tables]
+            self._two = [two for _, two in tables]
 
     def _wild_sets(self, hm: int, w: int, start: int, leftover: list[int]) -> int:
         """Sets holding wild cards, at ranks from ``start`` up, then :meth:`_wild_runs`."""
         best = self._wild_runs(hm, w, leftover)
         a, b, c, d = hm & _SUIT_MASK, hm >> 16 & _SUIT_MASK, hm >> 32 & _SUIT_MASK, hm >> 48
-        ranks = ((a & (b | c | d)) | (b & (c | d)) | (c & d) | (self.single_ranks & (a | b | c | d))) >> start << start
+        ranks = ((a & (b | c | d)) | (b & (c | d)) | (c & d)) >> start << start
         while ranks:
             low = ranks & -ranks
             ranks ^= low
@@ -698,65 +710,26 @@ class Solver:
         four cards, every answer is the four tables with a suit or two changed."""
         a, b, c, d = hm & _SUIT_MASK, hm >> 16 & _SUIT_MASK, hm >> 32 & _SUIT_MASK, hm >> 48
         trip = (a & b & (c | d)) | (c & d & (a | b)) if self.set_sizes else 0
-        if self.single_ranks or trip & (trip - 1):
+        if trip & (trip - 1):
             return self._wild_sets(hm, 1, start, [0, left])
         t0, t1, t2, t3 = self.t0, self.t1, self.t2, self.t3
-        (e0, _), (e1, _), (e2, _), (e3, _) = self._flat  # type: ignore[misc]
+        g0, g1, g2, g3 = self._gain
         # Pairs make sets with the wild card; their cards are never in a natural set.
         pairs = ((a & (b | c | d)) | (b & (c | d)) | (c & d)) & ~trip >> start << start if self.pair_sets[1] else 0
+        if not trip:
+            base = t0[a] + t1[b] + t2[c] + t3[d]
+            best = base + min(left, g0[a], g1[b], g2[c], g3[d])
+            return self._pair_sets(pairs, a, b, c, d, base, best) if pairs else best
+        present = (1 if a & trip else 0) | (2 if b & trip else 0) | (4 if c & trip else 0) | (8 if d & trip else 0)
+        nl = ~trip
         best = INF
-        combos = [(a, b, c, d)]
-        if trip:
-            present = (1 if a & trip else 0) | (2 if b & trip else 0) | (4 if c & trip else 0) | (8 if d & trip else 0)
-            nl = ~trip
-            combos += [(a & nl if rm & 1 else a, b & nl if rm & 2 else b, c & nl if rm & 4 else c,
-                        d & nl if rm & 8 else d) for rm in self.set_patterns[present]]
-        for A, B, C, D in combos:
-            ta, tb, tc, td = t0[A], t1[B], t2[C], t3[D]
-            base = ta + tb + tc + td
-            gain = left
-            if A:
-                x = e0[A]
-                if x < 0:
-                    x = self._fill(0, A)
-                if x - ta < gain:
-                    gain = x - ta
-            if B:
-                x = e1[B]
-                if x < 0:
-                    x = self._fill(1, B)
-                if x - tb < gain:
-                    gain = x - tb
-            if C:
-                x = e2[C]
-                if x < 0:
-                    x = self._fill(2, C)
-                if x - tc < gain:
-                    gain = x - tc
-            if D:
-                x = e3[D]
-                if x < 0:
-                    x = self._fill(3, D)
-                if x - td < gain:
-                    gain = x - td
-            if base + gain < best:
-                best = base + gain
-            rest = pairs
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                nl = ~low
-                v = base
-                if A & low:
-                    v += t0[A & nl] - ta
-                if B & low:
-                    v += t1[B & nl] - tb
-                if C & low:
-                    v += t2[C & nl] - tc
-                if D & low:
-                    v += t3[D & nl] - td
-                if v < best:
-                    best = v
+        for rm in (0, *self.set_patterns[present]):  # the rank's natural set, if any
+            A, B = a & nl if rm & 1 else a, b & nl if rm & 2 else b
+            C, D = c & nl if rm & 4 else c, d & nl if rm & 8 else d
+            base = t0[A] + t1[B] + t2[C] + t3[D]
+            best = min(best, base + min(left, g0[A], g1[B], g2[C], g3[D]))
+            if pairs:
+                best = self._pair_sets(pairs, A, B, C, D, base, best)
         if trip >> start:
             # The rank of three or four takes the wild card with all or some of its cards;
             # what is left there is no set, so the tables answer.
@@ -768,10 +741,26 @@ class Solver:
                     best = v
         return best
 
-    def _fill(self, suit: int, mask: int) -> int:
-        self._flat_lanes[suit].fill_flat(mask)
-        assert self._flat is not None
-        return self._flat[suit][0][mask]
+    def _pair_sets(self, pairs: int, a: int, b: int, c: int, d: int, base: int, best: int) -> int:
+        """``best`` or less: the wild card in a set with each of the ``pairs`` (suit masks
+        ``a``..``d`` leaving ``base`` without it)."""
+        t0, t1, t2, t3 = self.t0, self.t1, self.t2, self.t3
+        while pairs:
+            low = pairs & -pairs
+            pairs ^= low
+            nl = ~low
+            v = base
+            if a & low:
+                v += t0[a & nl] - t0[a]
+            if b & low:
+                v += t1[b & nl] - t1[b]
+            if c & low:
+                v += t2[c & nl] - t2[c]
+            if d & low:
+                v += t3[d & nl] - t3[d]
+            if v < best:
+                best = v
+        return best
 
     def _wild_set_options(self, present: int, rank: int, w: int) -> list[tuple[int, int, int]]:
         """The sets with at least one wild card (and at most ``w``) at a rank held in the
@@ -795,42 +784,41 @@ class Solver:
             return self.plain_value(hm)
         trip = (a & b & (c | d)) | (c & d & (a | b)) if self.set_sizes else 0
         tables = (self.t0, self.t1, self.t2, self.t3)
-        flat = self._flat
-        assert flat is not None
         best = INF
-        for A, B, C, D in self.plain_set_masks(a, b, c, d, trip):
+        for A, B, C, D in self.plain_set_masks(a, b, c, d, trip) if trip else ((a, b, c, d),):
             masks = (A, B, C, D)
-            base = 0
-            one = two = pair = INF  # the best gain of one wild, two in one suit, one in each of two suits
-            for s in STANDARD_SUITS:
-                m = masks[s]
-                t = tables[s][m]
-                base += t
-                if not m:
-                    continue
-                e1, e2 = flat[s]
-                x = e1[m]
-                if x < 0:
-                    self._flat_lanes[s].fill_flat(m)
-                    x = e1[m]
-                x -= t
-                if w > 1:
-                    y = e2[m] - t
-                    if y < two:
-                        two = y
-                    if one + x < pair:
-                        pair = one + x
-                if x < one:
-                    one = x
-            if w == 1:
-                v = base + min(leftover[1], one)
-            elif w == 2:
-                v = base + min(leftover[2], one + leftover[1], two, pair)
-            else:
+            if w > 2:
                 v = self._share_wilds(masks, w, leftover)
+            else:
+                base = 0
+                one = two = pair = INF  # the best change by one wild, two in one suit, one in each of two suits
+                for s in STANDARD_SUITS:
+                    m = masks[s]
+                    t = tables[s][m]
+                    base += t
+                    if not m:
+                        continue
+                    x = self._gain[s][m]
+                    if w == 2:
+                        y = self._two[s][m]
+                        if y < 0:
+                            y = self._lane_fill_two(s, m)
+                        if y - t < two:
+                            two = y - t
+                        if one + x < pair:
+                            pair = one + x
+                    if x < one:
+                        one = x
+                if w == 1:
+                    v = base + min(leftover[1], one)
+                else:
+                    v = base + min(leftover[2], one + leftover[1], two, pair)
             if v < best:
                 best = v
         return best
+
+    def _lane_fill_two(self, suit: int, mask: int) -> int:
+        return self.lane(suit).fill_two(mask)
 
     def _share_wilds(self, masks: Sequence[int], w: int, leftover: list[int]) -> int:
         """Three or more wild cards over the four suits' runs: a min-plus sum of the lanes."""
@@ -901,7 +889,7 @@ class Solver:
         if hit is not None:
             return hit
         out: list[_Option] = []
-        for taken in itertools.product(*(range(c + 1) for c in counts)):
+        for taken in itertools.product(*(range(c + 1) for c in counts)) if self.rules.sets else ():
             if not any(taken):
                 continue
             for j in range(W + 1):
