@@ -43,6 +43,8 @@ COLOUR_SUITS = range(5, 10)
 """Rumski-style coloured suits: ranks 1..13, no aces."""
 _SUIT_MASK = 0xFFFF
 _LOW64 = (1 << 64) - 1
+_SPREAD = 1 | 1 << 16 | 1 << 32 | 1 << 48
+"""One bit in each standard suit's lane: shifted by a rank, every card of that rank."""
 _LANE_LIMIT = 400_000
 """Multisets a lane remembers before it starts again (several decks make many)."""
 
@@ -648,6 +650,8 @@ class Solver:
                     self._one_deck_tables()
                 if len(leftover) == 2:
                     return self._wild_one(natural, leftover[1], 0)
+                if len(leftover) == 3:
+                    return self._wild_two(natural, leftover)
                 return self._wild_sets(natural, len(leftover) - 1, 0, leftover)
         return self.solve(hand, False)[0]
 
@@ -700,6 +704,31 @@ class Solver:
                     v = self._wild_one(rest, leftover[1], r + 1)
                 else:
                     v = self._wild_sets(rest, w - j, r + 1, leftover)
+                if v < best:
+                    best = v
+        return best
+
+    def _wild_two(self, hm: int, leftover: list[int]) -> int:
+        """:meth:`_wild_sets` for two wild cards: without ranks of three or four cards, the sets
+        with wild cards are pairs taking one (the other is :meth:`_wild_one`'s) or both."""
+        a, b, c, d = hm & _SUIT_MASK, hm >> 16 & _SUIT_MASK, hm >> 32 & _SUIT_MASK, hm >> 48
+        if self.set_sizes and (a & b & (c | d)) | (c & d & (a | b)):
+            return self._wild_sets(hm, 2, 0, leftover)
+        best = self._runs_two(a, b, c, d, leftover)
+        one, both = self.pair_sets[1], self.pair_sets[2]
+        pairs = (a & (b | c | d)) | (b & (c | d)) | (c & d) if one or both else 0
+        t0, t1, t2, t3 = self.t0, self.t1, self.t2, self.t3
+        while pairs:
+            low = pairs & -pairs
+            pairs ^= low
+            r = low.bit_length() - 1
+            rest = hm & ~(_SPREAD << r)
+            if one:
+                v = self._wild_one(rest, leftover[1], r + 1)
+                if v < best:
+                    best = v
+            if both:
+                v = t0[rest & _SUIT_MASK] + t1[rest >> 16 & _SUIT_MASK] + t2[rest >> 32 & _SUIT_MASK] + t3[rest >> 48]
                 if v < best:
                     best = v
         return best
@@ -783,6 +812,8 @@ class Solver:
         if not w:
             return self.plain_value(hm)
         trip = (a & b & (c | d)) | (c & d & (a | b)) if self.set_sizes else 0
+        if w == 2 and not trip:
+            return self._runs_two(a, b, c, d, leftover)
         tables = (self.t0, self.t1, self.t2, self.t3)
         best = INF
         for A, B, C, D in self.plain_set_masks(a, b, c, d, trip) if trip else ((a, b, c, d),):
@@ -816,6 +847,23 @@ class Solver:
             if v < best:
                 best = v
         return best
+
+    def _runs_two(self, a: int, b: int, c: int, d: int, leftover: list[int]) -> int:
+        """:meth:`_wild_runs` for two wild cards and no sets: both dead, one in a suit's runs,
+        one in each of two suits' runs, or both in one suit's."""
+        t0, t1, t2, t3 = self.t0, self.t1, self.t2, self.t3
+        ta, tb, tc, td = t0[a], t1[b], t2[c], t3[d]
+        g0, g1, g2, g3 = self._gain
+        gains = sorted((g0[a], g1[b], g2[c], g3[d]))
+        best = min(leftover[2], gains[0] + leftover[1], gains[0] + gains[1])
+        for s, m, t in ((0, a, ta), (1, b, tb), (2, c, tc), (3, d, td)):
+            if m:
+                y = self._two[s][m]
+                if y < 0:
+                    y = self._lane_fill_two(s, m)
+                if y - t < best:
+                    best = y - t
+        return ta + tb + tc + td + best
 
     def _lane_fill_two(self, suit: int, mask: int) -> int:
         return self.lane(suit).fill_two(mask)
