@@ -514,8 +514,12 @@ class Solver:
         self.wild_plain = (self.slow_bits != -1 and not rules.wilds_may_be_natural
                            and all(self._single_natural_sets(0, r) for r in range(2, 15)))
         self.natural_bits = _LOW64 & ~sum(1 << f for f in rules.wild_faces if 0 <= f < 64)
-        # Whether a pair of one rank makes a set with one wild card, with two.
+        # Whether a pair of one rank makes a set with one wild card, with two; and for each
+        # pattern of suits holding a rank, the sets one wild card makes there (the suits taken,
+        # spread over the lanes).
         self.pair_sets = [False] + [rules.sets and self._set_ok(2, w, set_cap(rules, 4), 0) for w in (1, 2)]
+        self.wild_set_spreads = [[spread for spread, _, _ in self._wild_set_options(p, 7, 1)] if self.wild_plain else []
+                                 for p in range(16)]
 
     def plain_value(self, hm: int) -> int:
         a, b, c, d = hm & _SUIT_MASK, hm >> 16 & _SUIT_MASK, hm >> 32 & _SUIT_MASK, hm >> 48
@@ -738,17 +742,34 @@ class Solver:
         suit's runs, or in a set (at a rank from ``start`` up). With at most one rank of three or
         four cards, every answer is the four tables with a suit or two changed."""
         a, b, c, d = hm & _SUIT_MASK, hm >> 16 & _SUIT_MASK, hm >> 32 & _SUIT_MASK, hm >> 48
-        trip = (a & b & (c | d)) | (c & d & (a | b)) if self.set_sizes else 0
-        if trip & (trip - 1):
-            return self._wild_sets(hm, 1, start, [0, left])
         t0, t1, t2, t3 = self.t0, self.t1, self.t2, self.t3
         g0, g1, g2, g3 = self._gain
+        trip = (a & b & (c | d)) | (c & d & (a | b)) if self.set_sizes else 0
         # Pairs make sets with the wild card; their cards are never in a natural set.
-        pairs = ((a & (b | c | d)) | (b & (c | d)) | (c & d)) & ~trip >> start << start if self.pair_sets[1] else 0
+        pairs = ((a & (b | c | d)) | (b & (c | d)) | (c & d)) >> start << start if self.pair_sets[1] else 0
         if not trip:
-            base = t0[a] + t1[b] + t2[c] + t3[d]
+            ta, tb, tc, td = t0[a], t1[b], t2[c], t3[d]
+            base = ta + tb + tc + td
             best = base + min(left, g0[a], g1[b], g2[c], g3[d])
-            return self._pair_sets(pairs, a, b, c, d, base, best) if pairs else best
+            while pairs:
+                low = pairs & -pairs
+                pairs ^= low
+                nl = ~low
+                v = base
+                if a & low:
+                    v += t0[a & nl] - ta
+                if b & low:
+                    v += t1[b & nl] - tb
+                if c & low:
+                    v += t2[c & nl] - tc
+                if d & low:
+                    v += t3[d & nl] - td
+                if v < best:
+                    best = v
+            return best
+        if trip & (trip - 1):
+            return self._wild_sets(hm, 1, start, [0, left])
+        pairs &= ~trip
         present = (1 if a & trip else 0) | (2 if b & trip else 0) | (4 if c & trip else 0) | (8 if d & trip else 0)
         nl = ~trip
         best = INF
@@ -763,7 +784,7 @@ class Solver:
             # The rank of three or four takes the wild card with all or some of its cards;
             # what is left there is no set, so the tables answer.
             r = trip.bit_length() - 1
-            for spread, _, _ in self._wild_set_options(present, r, 1):
+            for spread in self.wild_set_spreads[present]:
                 rest = hm ^ (spread << r)
                 v = t0[rest & _SUIT_MASK] + t1[rest >> 16 & _SUIT_MASK] + t2[rest >> 32 & _SUIT_MASK] + t3[rest >> 48]
                 if v < best:
