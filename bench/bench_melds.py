@@ -273,9 +273,8 @@ def knocks(rng: random.Random, count: int) -> list[tuple[list[Card], tuple[tuple
     out: list[tuple[list[Card], tuple[tuple[Card, ...], ...]]] = []
     while len(out) < count:
         cards = rng.sample(deck, 20)
-        arrangement = best_arrangement(cards[:10], GIN)
-        if arrangement.deadwood_value <= 10:
-            out.append((cards[10:], arrangement.melds))
+        if min_deadwood(cards[:10], GIN) <= 10:
+            out.append((cards[10:], best_arrangement(cards[:10], GIN).melds))
     return out
 
 

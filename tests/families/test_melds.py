@@ -260,6 +260,8 @@ def check_arrangement(hand: Sequence[Card], rules: MeldRules) -> None:
     assert arr.deadwood_value == min_deadwood(hand, rules)
 
 
+GIN_RULES = VARIANTS["gin"][0]
+
 # ---------------------------------------------------------------------------
 # Property tests against the brute force
 
@@ -373,6 +375,41 @@ def test_lay_off_matches_brute_force(variant: str) -> None:
         assert result.remaining_value == sum(rules.value(c) for c in result.remaining)
 
     run()
+
+
+@pytest.mark.parametrize("variant", ["double_deck", "sticks", "push_one_of_each_suit", "canasta", "vazhushal",
+                                     "rumski_like"])
+def test_lay_off_on_any_decks_melds_matches_brute_force(variant: str) -> None:
+    """The knocker's melds are a dealt hand's best arrangement (wild cards and all); the loose
+    cards come from what is left of the pools."""
+    rules, pools, wilds, max_wilds = VARIANTS[variant]
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.randoms(use_true_random=False))
+    def run(rng: random.Random) -> None:
+        pool = list(rng.choice(pools)) + wilds[:max_wilds]
+        rng.shuffle(pool)
+        melds = [list(m) for m in best_arrangement(pool[:9], rules).melds]
+        dead = pool[9:9 + rng.randint(1, 6)]
+        result = lay_off(dead, melds, rules)
+        assert result.laid_value == ref_layoff_value(dead, melds, rules), (dead, melds)
+        for meld, laid in zip(melds, result.placements):
+            assert not laid or ref_is_meld(meld + list(laid), rules)
+
+    run()
+
+
+def test_best_discard_matches_every_discard_tried() -> None:
+    """Eleven-card hands: the least deadwood after a discard, and the discard the ties go to
+    (the more valuable card, then the higher face)."""
+    rng = random.Random(11)
+    for rules in (GIN_RULES, VARIANTS["aces_both"][0], VARIANTS["melds_of_four"][0]):
+        for _ in range(400):
+            hand = rng.sample(DECK, 11)
+            card, dw = best_discard(hand, rules)
+            options = [(min_deadwood(hand[:i] + hand[i + 1:], rules), -rules.value(c), -int(c))
+                       for i, c in enumerate(hand)]
+            assert (dw, -rules.value(card), -int(card)) == min(options), hand
 
 
 @pytest.mark.parametrize("variant", ["gin", "aces_both", "jokers"])

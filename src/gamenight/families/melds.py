@@ -338,8 +338,11 @@ def _extensions(meld: Sequence[Card], cards: Sequence[Card], rules: MeldRules) -
     wild = rules.wild_faces
     if not wild.isdisjoint(map(int, meld)) or not wild.isdisjoint(map(int, cards)):
         return _tried_extensions(meld, cards, rules)
-    kind = meld_kind(meld, rules)
     naturals = [int(c) for c in meld]
+    n = len(naturals)
+    if n < rules.min_len or not wilds_ok(n, 0, rules) or not rules.unmeldable.isdisjoint(naturals):
+        return [0]
+    kind = "set" if _is_set(naturals, n, rules) else "run" if _is_run(naturals, n, rules) else None
     if kind == "set":
         rank, fam = naturals[0] & 15, family(naturals[0] >> 4)
         room = set_cap(rules, len(FAMILY_SUITS[fam])) - len(meld)
