@@ -468,6 +468,10 @@ class Solver:
         self._options: dict[tuple[object, ...], list[_Option]] = {}
         self._partitions: dict[tuple[object, ...], list[tuple[int, int]] | None] = {}
         self._suit_partitions: dict[tuple[object, ...], list[_Option] | None] = {}
+        # Per family, the ranks where a set needs two natural cards or more (a run of the same
+        # cards does as well as a set holding one).
+        self._single_dominated = [sum(1 << r for r in range(16) if self._single_natural_sets(fam, r))
+                                  for fam in range(len(FAMILY_SUITS))]
         self._init_plain()
 
     # -- the plain path ------------------------------------------------------------------------
@@ -933,18 +937,37 @@ class Solver:
         return plan.value, plan
 
     def _candidates(self, keys: list[int], W: int) -> list[tuple[int, tuple[int, ...], list[_Option]]]:
-        """The ranks where sets could be made: (rank, the family's suits, the options)."""
+        """The ranks where sets could be made: (rank, the family's suits, the options). Only
+        ranks with enough natural cards are looked at: counted for all ranks at once, a bit per
+        rank, over every layer of every suit."""
         out = []
+        need = max(1, self.rules.min_len - W, self.rules.min_naturals_per_meld)
         for fam, suits in enumerate(FAMILY_SUITS):
-            present = 0
+            at_least = [-1] + [0] * need  # at_least[k]: ranks with k cards or more so far
             for s in suits:
-                present |= keys[s] & _SUIT_MASK
-            while present:
-                low = present & -present
-                present ^= low
+                key = keys[s]
+                while key:
+                    layer = key & _SUIT_MASK
+                    key >>= LAYER
+                    for k in range(need, 0, -1):
+                        at_least[k] |= at_least[k - 1] & layer
+            ranks = at_least[need]
+            if need == 1 and self._single_dominated[fam] and W < MAX_RUN:
+                ranks = at_least[1] & ~self._single_dominated[fam]
+                rest = [-1, 0, 0]
+                for s in suits:
+                    key = keys[s]
+                    while key:
+                        layer = key & _SUIT_MASK
+                        key >>= LAYER
+                        rest[2] |= rest[1] & layer
+                        rest[1] |= layer
+                ranks |= rest[2]
+            while ranks:
+                low = ranks & -ranks
+                ranks ^= low
                 r = low.bit_length() - 1
-                counts = tuple(count(keys[s], r) for s in suits)
-                opts = self.set_options(fam, r, counts, W)
+                opts = self.set_options(fam, r, tuple(count(keys[s], r) for s in suits), W)
                 if opts:
                     out.append((r, suits, opts))
         return out
@@ -1051,17 +1074,28 @@ class Solver:
 
     def _search(self, keys: list[int], cands: list[tuple[int, tuple[int, ...], list[_Option]]],
                 leftover: list[int], W: int, arrange: bool) -> tuple[int, _Path]:
-        """Try every choice of sets at the candidate ranks; the lanes answer the rest."""
+        """Try every choice of sets at the candidate ranks; the lanes answer the rest (each suit's
+        costs looked up again only when a set takes cards from it)."""
+        lanes = self.lanes
         suits = [s for s in range(16) if keys[s]]
-        lanes = [self.lane(s) for s in suits]
+        costs: list[list[int]] = [[] for _ in range(16)]
+        for s in suits:
+            costs[s] = self.lane(s).costs(keys[s], W)
         n = len(cands)
 
         def leaf(w: int) -> int:
-            if not w:
-                return sum([lane.costs(keys[s], 0)[0] for s, lane in zip(suits, lanes)])
+            cs = [costs[s] for s in suits]
+            base = sum([c[0] for c in cs])
+            if not w or not cs:
+                return base + leftover[w]
+            ones = sorted([c[1] - c[0] for c in cs])
+            if w == 1:
+                return base + min(leftover[1], ones[0])
+            if w == 2:
+                best = min(leftover[2], ones[0] + leftover[1], min([c[2] - c[0] for c in cs]))
+                return base + (min(best, ones[0] + ones[1]) if len(ones) > 1 else best)
             g = [0] + [INF] * w
-            for s, lane in zip(suits, lanes):
-                c = lane.costs(keys[s], w)
+            for c in cs:
                 g = [min([g[a] + c[u - a] for a in range(u + 1)]) for u in range(w + 1)]
             return min([g[u] + leftover[w - u] for u in range(w + 1)])
 
@@ -1070,18 +1104,20 @@ class Solver:
                 return leaf(w), None
             r, group, opts = cands[i]
             best, path = rec(i + 1, w)
-            saved = [keys[s] for s in group]
+            saved = [(keys[s], costs[s]) for s in group]
             for o, (taken, j) in enumerate(opts):
                 if j > w:
                     break
                 for s, t in zip(group, taken):
-                    k = keys[s]
-                    for _ in range(t):
-                        k = remove(k, r)
-                    keys[s] = k
+                    if t:
+                        k = keys[s]
+                        for _ in range(t):
+                            k = remove(k, r)
+                        keys[s] = k
+                        costs[s] = lanes[s].costs(k, W)  # type: ignore[union-attr]
                 v, p = rec(i + 1, w - j)
-                for s, k in zip(group, saved):
-                    keys[s] = k
+                for s, (k, c) in zip(group, saved):
+                    keys[s], costs[s] = k, c
                 if v < best:
                     best, path = v, ((i, o), p)
             return best, path
