@@ -651,17 +651,61 @@ class Solver:
             count = ((wild & _LOW64).bit_count() + (high >> self.high_wild)) if high else wild.bit_count()
             if (not natural & self.slow_bits and not high & self.below_high_wild
                     and natural.bit_count() + count == len(hand)):
-                leftover = self._leftover.get(wild)
-                if leftover is None:
-                    leftover = self._leftover[wild] = self.leftover_costs(
-                        [self.rules.value(c) for c in hand if c in self.rules.wild_faces])
-                    self._one_deck_tables()
+                leftover = self._leftover.get(wild) or self._leftover_for(wild, hand)
                 if len(leftover) == 2:
                     return self._wild_one(natural, leftover[1], 0)
-                if len(leftover) == 3:
-                    return self._wild_two(natural, leftover)
-                return self._wild_sets(natural, len(leftover) - 1, 0, leftover)
+                return self._one_deck(natural, leftover)
         return self.solve(hand, False)[0]
+
+    def discard(self, hand: Sequence[Card], hm: int) -> tuple[Card, int] | None:
+        """:func:`best_discard` on the one-deck wild path (None: not such a hand): each distinct
+        card taken out of the masks in turn."""
+        if not self.wild_plain:
+            return None
+        natural = hm & self.natural_bits
+        wild = hm ^ natural
+        high = wild >> 64
+        count = ((wild & _LOW64).bit_count() + (high >> self.high_wild)) if high else wild.bit_count()
+        if natural & self.slow_bits or high & self.below_high_wild or natural.bit_count() + count != len(hand):
+            return None
+        leftover = self._leftover.get(wild) or self._leftover_for(wild, hand)
+        value = self.rules.value
+        best: tuple[int, int, int] | None = None
+        choice = hand[0]
+        seen = 0
+        for card in hand:
+            bit = 1 << card
+            if seen & bit:
+                continue
+            seen |= bit
+            if natural & bit:
+                dw = self._one_deck(natural ^ bit, leftover)
+            else:
+                rest = [c for c in hand if c in self.rules.wild_faces]
+                rest.remove(card)
+                dw = self._one_deck(natural, self._leftover.get(wild - bit) or self._leftover_for(wild - bit, rest))
+            key = (dw, -value(card), -int(card))
+            if best is None or key < best:
+                best, choice = key, card
+        assert best is not None
+        return choice, best[0]
+
+    def _leftover_for(self, wild: int, cards: Sequence[Card]) -> list[int]:
+        """:meth:`leftover_costs` for the wild cards among ``cards``, remembered by their bit sum."""
+        self._one_deck_tables()
+        leftover = self._leftover[wild] = self.leftover_costs([self.rules.value(c) for c in cards
+                                                               if c in self.rules.wild_faces])
+        return leftover
+
+    def _one_deck(self, natural: int, leftover: list[int]) -> int:
+        w = len(leftover) - 1
+        if w == 0:
+            return self.plain_value(natural)
+        if w == 1:
+            return self._wild_one(natural, leftover[1], 0)
+        if w == 2:
+            return self._wild_two(natural, leftover)
+        return self._wild_sets(natural, w, 0, leftover)
 
     def solve(self, hand: Sequence[Card], arrange: bool) -> tuple[int, Plan | None]:
         """Least deadwood of any hand, and with ``arrange`` the plan reaching it.

@@ -305,10 +305,13 @@ def best_discard(hand: Sequence[Card], rules: MeldRules = _DEFAULT_RULES) -> tup
     if not hand:
         raise ValueError("cannot discard from an empty hand")
     solver = rules._solver
-    hm = _plain_mask(hand, solver)
-    if hm is not None:
+    hm = sum(map(_BIT.__getitem__, hand))
+    if not hm & solver.slow_bits and hm.bit_count() == len(hand):
         face, dw = solver.plain_discard(hm)
         return next(c for c in hand if c == face), dw
+    found = solver.discard(hand, hm)
+    if found is not None:
+        return found
     best: tuple[int, int, int] | None = None
     choice = hand[0]
     seen: set[int] = set()
