@@ -90,7 +90,8 @@ M = "Melding"
 OUT = "Going out"
 
 DRAW = Clause("rummy.turn.draw", "Begin your turn by drawing the top card of the stock ('draw stock') or by "
-              "taking the top card of the discard pile ('take discard').", T)
+              "taking the top card of the discard pile ('take discard'). A card drawn from the stock is seen only "
+              "by you; a card taken from the discard pile was seen by all.", T)
 DISCARD_ENDS_TURN = Clause("rummy.turn.discard", "End your turn by discarding one card from your hand face up on "
                            "the discard pile ('discard' and the card).", T)
 FROM_HAND = Clause("rummy.turn.from-hand", "You may only meld, lay off or discard cards you hold.", T)
