@@ -123,8 +123,9 @@ SPEC = GameSpec(
     id="thirty_one", title="Thirty One", family="draw-discard", players=(2, 3, 4, 5, 6, 7, 8),
     default_players=4, options=ThirtyOneOptions, rules=RULES, source="000",
     # 2: a lowest knocker pays double under "31 makes everyone pay"; 3: a player who owes more than
-    # they hold goes on their face rather than out (so older records may deal differently).
-    rules_version="3",
+    # they hold goes on their face rather than out (so older records may deal differently); 4: the discard
+    # pile's top card is taken with 'take discard' (the rummy family's word), no longer 'draw discard'.
+    rules_version="4",
     summary="Get closest to 31 in one suit; knock when you are not lowest. Lowest pays a quarter; "
             "last player with money wins the pot.",
     presets={"standard": {},
