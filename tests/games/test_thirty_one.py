@@ -379,10 +379,12 @@ def test_a_knocker_who_cannot_pay_double_has_one_round_on_their_face() -> None:
     assert view(m, 0).fact("out") == [1]
 
 
-def test_the_face_rule_changed_the_rules_version() -> None:
-    assert gamenight.get_game(GAME).spec.rules_version == "3"
+@pytest.mark.parametrize("older", ["2", "3"])
+def test_records_of_older_rules_are_refused(older: str) -> None:
+    """3: the face rule changed who goes out; 4: the discard is taken with 'take discard'."""
+    assert gamenight.get_game(GAME).spec.rules_version == "4"
     match = gamenight.load(GAME, players=3, seed=1)
-    record = dict(match.record(), rules_version="2")
+    record = dict(match.record(), rules_version=older)
     with pytest.raises(gamenight.MatchRecordError):
         gamenight.restore(record)
 
