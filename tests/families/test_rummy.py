@@ -265,3 +265,33 @@ def test_rearranging_uses_every_card_again() -> None:
     assert rummy.rearrange_problem(old, [C("7H 8H 9H 10H JH"), C("9S 9D 9C")], C("JH"), PUSH) is None
     assert "must stay" in (rummy.rearrange_problem(old, [C("7H 8H 9H")], [], PUSH) or "")
     assert "do not hold" in (rummy.rearrange_problem(old, [C("7H 8H 9H 10H JH"), C("9S 9D 9C")], [], PUSH) or "")
+
+
+# --- a side's sets by rank ---------------------------------------------------------------------------------
+def _landing(table: list[Meld], text: str, closes_at: int | None = None) -> rummy.Landing:
+    return rummy.land_sets(table, 0, rummy.groups_of(parse_action(text).args), CANASTA, closes_at)
+
+
+def test_sets_join_the_sides_meld_of_their_rank_or_start_one() -> None:
+    table = [Meld(C("7H 7D 7S"), owner=0), Meld(C("KH KD KS"), owner=1)]
+    landed = _landing(table, "meld 7C 2D and KC KS KD")
+    assert landed.problem is None and landed.joined == {0: C("7C 2D")} and landed.new == [C("KC KS KD")]
+    assert _landing(table, "meld 7C and 7S").joined == {0: C("7C 7S")}
+
+
+def test_wild_cards_alone_say_which_meld_they_go_on() -> None:
+    table = [Meld(C("7H 7D 7S"), owner=0), Meld(C("KH KD KS"), owner=1)]
+    assert "laid on a meld" in (_landing(table, "meld 2C").problem or "")
+    assert _landing(table, "lay 2C JK on 1").joined == {0: C("2C JK")}
+    assert "not one of your side's" in (_landing(table, "lay 2C on 2").problem or "")
+    assert "at most 3 wild cards" in (_landing(table, "lay 2C 2D 2H 2S on 1").problem or "")
+
+
+def test_closed_melds_take_nothing_more_and_one_open_meld_a_rank() -> None:
+    table = [Meld(C("7H 7D 7S 7C 7H"), owner=0)]
+    assert _landing(table, "meld 7C 7S", closes_at=7).joined == {0: C("7C 7S")}
+    both = _landing(table, "meld 7C 7S 7D and 7H 7D", closes_at=7)
+    assert both.problem is None and both.new == [C("7C 7S 7D")] and both.joined == {0: C("7H 7D")}
+    assert "close your open meld of 7s" in (_landing(table, "meld 7C 7S 7D", closes_at=7).problem or "")
+    closed = [Meld(C("7H 7D 7S 7C 7H 7D 7S"), owner=0)]
+    assert "closed at 7" in (_landing(closed, "lay 7C on 1", closes_at=7).problem or "")

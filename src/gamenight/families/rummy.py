@@ -381,10 +381,15 @@ def from_hand(hand: Sequence[Card], clause: Clause = FROM_HAND) -> Restriction:
 _DRAW_VERBS = frozenset({"draw", "take", "dig"})
 
 
-def draw_first(drew: bool, clause: Clause = DRAW) -> Restriction:
-    """A turn begins with a draw (or a take or a dig) and has only one."""
+def draw_first(drew: bool, clause: Clause = DRAW, before: Iterable[str] = ()) -> Restriction:
+    """A turn begins with a draw (or a take or a dig) and has only one; ``before`` names the game's
+    other moves that come before the draw, if any (a question to a partner)."""
+    early = frozenset(before)
+
     def problem(a: Action) -> str | None:
-        if not drew and a.verb not in _DRAW_VERBS:
+        if drew and a.verb in early:
+            return f"'{a.verb}' comes before the draw"
+        if not drew and a.verb not in _DRAW_VERBS and a.verb not in early:
             return "begin your turn by drawing"
         if drew and a.verb in _DRAW_VERBS:
             return "you have drawn this turn already"
@@ -642,6 +647,93 @@ def rearrange_problem(old: Sequence[Sequence[Card]], groups: Sequence[Sequence[C
         if p is not None:
             return p
     return None
+
+
+@dataclass
+class Landing:
+    """Where the groups of one move land on a side's sets: cards joining melds already on the table
+    (``joined``, by index) and new melds (``new``), or the ``problem`` that stops the move."""
+
+    joined: dict[int, list[Card]] = field(default_factory=dict)
+    new: list[list[Card]] = field(default_factory=list)
+    problem: str | None = None
+
+    def melds_after(self, table: Sequence[Meld]) -> list[list[Card]]:
+        """The cards of every meld that changed or was made."""
+        return [[*table[i].cards, *cards] for i, cards in self.joined.items()] + [list(m) for m in self.new]
+
+
+def land_sets(table: Sequence[Meld], side: int, groups: Sequence[Group], rules: MeldRules,
+              closes_at: int | None = None) -> Landing:
+    """Lay ``groups`` on ``side``'s sets, where a side keeps its melds by rank: a group without ``on``
+    joins the side's open meld of its rank (the oldest, if it fits), or else starts a new meld; a
+    group of wild cards alone must say which meld it goes ``on``. With ``closes_at`` a meld is closed
+    once it holds that many cards (a canasta of seven) and nothing more goes on it; a side then
+    keeps only one open meld of a rank. Every meld touched must stay valid under ``rules``."""
+    out = Landing()
+    is_wild = _wild_test(rules)
+
+    def size(key: int | tuple[str, int]) -> int:
+        if isinstance(key, int):
+            return len(table[key].cards) + len(out.joined.get(key, []))
+        return len(out.new[key[1]])
+
+    def rank_of(key: int | tuple[str, int]) -> int | None:
+        cards = table[key].cards + out.joined.get(key, []) if isinstance(key, int) else out.new[key[1]]
+        return set_rank(cards, is_wild)
+
+    def fits(key: int | tuple[str, int], n: int) -> bool:
+        return closes_at is None or size(key) + n <= closes_at
+
+    def open_melds(rank: int) -> list[int | tuple[str, int]]:
+        keys: list[int | tuple[str, int]] = [i for i, m in enumerate(table) if m.owner == side]
+        keys += [("new", k) for k in range(len(out.new))]
+        return [k for k in keys if rank_of(k) == rank and (closes_at is None or size(k) < closes_at)]
+
+    for g in groups:
+        cards = list(g.cards)
+        if g.on is not None:
+            i = g.on - 1
+            if not 0 <= i < len(table) or table[i].owner != side:
+                out.problem = f"meld {g.on} is not one of your side's melds"
+                return out
+            if not fits(i, len(cards)):
+                out.problem = f"meld {g.on} is closed at {closes_at} cards" if size(i) >= (closes_at or 0) else \
+                    f"meld {g.on} holds {size(i)} cards: only {(closes_at or 0) - size(i)} more fit"
+                return out
+            target = table[i].cards + out.joined.get(i, [])
+            rank, mine = set_rank(target, is_wild), set_rank(cards, is_wild)
+            if mine is not None and rank is not None and mine != rank:
+                out.problem = f"{cards_text(cards)} cannot go on meld {g.on}, a meld of {rank_word(rank)}"
+                return out
+            out.joined.setdefault(i, []).extend(cards)
+            continue
+        rank = set_rank(cards, is_wild)
+        if rank is None:
+            out.problem = f"wild cards alone are laid on a meld: '{cards_text(cards)} on' a meld's number" \
+                if all(is_wild(c) for c in cards) else f"{cards_text(cards)} is not a set: its cards are of " \
+                                                       f"different ranks"
+            return out
+        home = next((k for k in open_melds(rank) if fits(k, len(cards))), None)
+        if isinstance(home, int):
+            out.joined.setdefault(home, []).extend(cards)
+        elif home is not None:
+            out.new[home[1]].extend(cards)
+        else:
+            out.new.append(cards)
+    for cards in out.melds_after(table):
+        problem = meld_problem(cards, rules)
+        if problem is not None:
+            out.problem = problem
+            return out
+    if closes_at is not None:
+        ranks = [set_rank(m, is_wild) for m in [*(table[i].cards for i, mm in enumerate(table) if mm.owner == side
+                                                   and i not in out.joined), *out.melds_after(table)]
+                 if len(m) < closes_at]
+        twice = sorted({r for r in ranks if r is not None and ranks.count(r) > 1})
+        if twice:
+            out.problem = f"close your open meld of {rank_word(twice[0])} before starting another"
+    return out
 
 
 def canasta_kind(cards: Sequence[Card], wild: frozenset[int], size: int = 7) -> str | None:
