@@ -9,8 +9,20 @@ from gamenight.core.cards import JOKER, Card, cards, standard_deck
 from gamenight.families import rummy
 from gamenight.families.melds import MeldRules
 
-DECK: tuple[Card, ...] = tuple(standard_deck(copies=2, jokers=2))
 WILD: frozenset[int] = frozenset(int(c) for c in [JOKER, *cards("2C 2D 2H 2S")])
+
+
+def _pack() -> tuple[Card, ...]:
+    """The 108 cards, the wild cards and threes in the middle: every deal shuffles them, and a test's
+    stacked deal (``gamenight.testing`` deals the pack unshuffled once, to see where each card goes)
+    then finds a plain deal, with no red three to lay out and no wild card turned up."""
+    pack = standard_deck(copies=2, jokers=2)
+    plain = [c for c in pack if int(c) not in WILD and c & 15 != 3]
+    special = [c for c in pack if int(c) in WILD or c & 15 == 3]
+    return (*plain[:60], *special, *plain[60:])
+
+
+DECK: tuple[Card, ...] = _pack()
 MELD_RULES = MeldRules(runs=False, max_set_size=None, wild_faces=WILD, min_naturals_per_meld=2,
                        max_wilds_per_meld=3)
 BLACK_THREE_RULES = MeldRules(runs=False, max_set_size=4, min_naturals_per_meld=3)

@@ -34,9 +34,9 @@ from gamenight.games.canasta.rules import (
     GAME_END,
     GO_OUT,
     MELD,
+    MELD_FROM_STOCK,
     MINIMUM,
     NEXT_DEAL,
-    ONE_MELD_A_RANK,
     PLAY_ON,
     SPEC,
     STOCK_ENDS_HAND,
@@ -234,14 +234,14 @@ class Canasta(Game[CanastaState]):
         yield Restriction(rummy.STOP_CARD, lambda a: self._stopped(state, a))
         yield Restriction(STOCK_OUT, lambda a: self._must_take(state, seat, a))
         yield Restriction(BLACK_THREES, lambda a: self._black_threes(state, seat, a, landing))
+        yield Restriction(FIRST_MELD_PILE, lambda a: self._natural_pair(state, side, a, first=True))
+        yield Restriction(rummy.FROZEN_PILE, lambda a: self._natural_pair(state, side, a, first=False))
         yield Restriction(UNFROZEN, lambda a: self._top_card(state, side, a))
         yield Restriction(TOP_CARD, lambda a: landing(a).problem if a.verb == "take" else None)
         yield Restriction(WILDS_ALONE, lambda a: self._land_problem(a, landing, "laid on a meld"))
-        yield Restriction(ONE_MELD_A_RANK, lambda a: self._land_problem(a, landing, "side's melds"))
+        yield Restriction(MELD_FROM_STOCK, lambda a: self._land_problem(a, landing, "side's melds"))
         yield Restriction(WILD_LIMIT, lambda a: self._land_problem(a, landing, "wild card"))
         yield Restriction(MELD, lambda a: self._land_problem(a, landing, ""))
-        yield Restriction(FIRST_MELD_PILE, lambda a: self._natural_pair(state, side, a, first=True))
-        yield Restriction(rummy.FROZEN_PILE, lambda a: self._natural_pair(state, side, a, first=False))
         yield Restriction(MINIMUM, lambda a: self._minimum(state, side, a))
         yield Restriction(GO_OUT, lambda a: self._going_out(state, seat, a, landing))
         yield Restriction(ASK, lambda a: self._told_no(state, seat, a))

@@ -122,7 +122,7 @@ CARD_COUNT = Clause("canasta.score.cards", "To the bonuses add the value of ever
 GAME_END = Clause("canasta.end", "The game ends when a side reaches {target} points at the end of a hand; the higher "
                   "score wins (the book is silent here: {target} is the usual game).", E, option="target")
 
-TEXT_ONLY = (PLAYERS, DECK, WILD_CARDS, OBJECT, FIRST_DEALER, DEAL, CANASTA, MELD_FROM_STOCK, STOPPED_BY, FROZEN,
+TEXT_ONLY = (PLAYERS, DECK, WILD_CARDS, OBJECT, FIRST_DEALER, DEAL, CANASTA, ONE_MELD_A_RANK, STOPPED_BY, FROZEN,
              FROZEN_EXAMPLE,
              CARD_VALUES, RED_THREES, rummy.MELD_MINIMUM)
 """Clauses the deal, the views and the card counts follow without citing them."""
