@@ -295,3 +295,15 @@ def test_closed_melds_take_nothing_more_and_one_open_meld_a_rank() -> None:
     assert "close your open meld of 7s" in (_landing(table, "meld 7C 7S 7D", closes_at=7).problem or "")
     closed = [Meld(C("7H 7D 7S 7C 7H 7D 7S"), owner=0)]
     assert "closed at 7" in (_landing(closed, "lay 7C on 1", closes_at=7).problem or "")
+
+
+def test_wild_cards_may_make_a_set_of_their_own_where_a_game_allows_it() -> None:
+    rules = MeldRules(runs=False, max_set_size=None, wild_faces=WILD, wilds_at_most_naturals=True)
+    table = [Meld(C("2C 2D JK"), owner=0)]
+    groups = rummy.groups_of(parse_action("meld 2H JK and 9C 9D 9S").args)
+    landed = rummy.land_sets(table, 0, groups, rules, closes_at=7, wild_sets=True)
+    assert landed.problem is None and landed.joined == {0: C("2H JK")} and landed.new == [C("9C 9D 9S")]
+    assert "wild cards only" in (rummy.land_sets(table, 0, [Group(tuple(C("9H")), 1)], rules, 7, True).problem
+                                 or "")
+    assert "at least 3 cards" in (rummy.land_sets([], 0, [Group(tuple(C("2H JK")))], rules, 7, True).problem
+                                  or "")

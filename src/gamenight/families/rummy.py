@@ -663,32 +663,38 @@ class Landing:
         return [[*table[i].cards, *cards] for i, cards in self.joined.items()] + [list(m) for m in self.new]
 
 
+WILD_SET = 0
+"""The "rank" of a set made of wild cards alone, where a game allows one (a wild canasta)."""
+
+
 def land_sets(table: Sequence[Meld], side: int, groups: Sequence[Group], rules: MeldRules,
-              closes_at: int | None = None) -> Landing:
+              closes_at: int | None = None, wild_sets: bool = False) -> Landing:
     """Lay ``groups`` on ``side``'s sets, where a side keeps its melds by rank: a group without ``on``
     joins the side's open meld of its rank (the oldest, if it fits), or else starts a new meld; a
-    group of wild cards alone must say which meld it goes ``on``. With ``closes_at`` a meld is closed
-    once it holds that many cards (a canasta of seven) and nothing more goes on it; a side then
-    keeps only one open meld of a rank. Every meld touched must stay valid under ``rules``."""
+    group of wild cards alone must say which meld it goes ``on``, unless ``wild_sets`` lets wild
+    cards make a set of their own (of at least ``rules.min_len`` cards, wild cards only). With
+    ``closes_at`` a meld is closed once it holds that many cards (a canasta of seven) and nothing
+    more goes on it; a side then keeps only one open meld of a rank. Every meld touched must stay
+    valid under ``rules``."""
     out = Landing()
     is_wild = _wild_test(rules)
 
-    def size(key: int | tuple[str, int]) -> int:
-        if isinstance(key, int):
-            return len(table[key].cards) + len(out.joined.get(key, []))
-        return len(out.new[key[1]])
-
-    def rank_of(key: int | tuple[str, int]) -> int | None:
-        cards = table[key].cards + out.joined.get(key, []) if isinstance(key, int) else out.new[key[1]]
+    def rank_of_cards(cards: Sequence[Card]) -> int | None:
+        if wild_sets and cards and all(is_wild(c) for c in cards):
+            return WILD_SET
         return set_rank(cards, is_wild)
 
+    def cards_of(key: int | tuple[str, int]) -> list[Card]:
+        return [*table[key].cards, *out.joined.get(key, [])] if isinstance(key, int) else out.new[key[1]]
+
     def fits(key: int | tuple[str, int], n: int) -> bool:
-        return closes_at is None or size(key) + n <= closes_at
+        return closes_at is None or len(cards_of(key)) + n <= closes_at
 
     def open_melds(rank: int) -> list[int | tuple[str, int]]:
         keys: list[int | tuple[str, int]] = [i for i, m in enumerate(table) if m.owner == side]
         keys += [("new", k) for k in range(len(out.new))]
-        return [k for k in keys if rank_of(k) == rank and (closes_at is None or size(k) < closes_at)]
+        return [k for k in keys if rank_of_cards(cards_of(k)) == rank
+                and (closes_at is None or len(cards_of(k)) < closes_at)]
 
     for g in groups:
         cards = list(g.cards)
@@ -697,18 +703,21 @@ def land_sets(table: Sequence[Meld], side: int, groups: Sequence[Group], rules: 
             if not 0 <= i < len(table) or table[i].owner != side:
                 out.problem = f"meld {g.on} is not one of your side's melds"
                 return out
+            held = len(cards_of(i))
             if not fits(i, len(cards)):
-                out.problem = f"meld {g.on} is closed at {closes_at} cards" if size(i) >= (closes_at or 0) else \
-                    f"meld {g.on} holds {size(i)} cards: only {(closes_at or 0) - size(i)} more fit"
+                out.problem = f"meld {g.on} is closed at {closes_at} cards" if held >= (closes_at or 0) else \
+                    f"meld {g.on} holds {held} cards: only {(closes_at or 0) - held} more fit"
                 return out
-            target = table[i].cards + out.joined.get(i, [])
-            rank, mine = set_rank(target, is_wild), set_rank(cards, is_wild)
+            rank, mine = rank_of_cards(cards_of(i)), set_rank(cards, is_wild)
+            if rank == WILD_SET and wild_sets and not all(is_wild(c) for c in cards):
+                out.problem = f"meld {g.on} is made of wild cards only"
+                return out
             if mine is not None and rank is not None and mine != rank:
                 out.problem = f"{cards_text(cards)} cannot go on meld {g.on}, a meld of {rank_word(rank)}"
                 return out
             out.joined.setdefault(i, []).extend(cards)
             continue
-        rank = set_rank(cards, is_wild)
+        rank = rank_of_cards(cards)
         if rank is None:
             out.problem = f"wild cards alone are laid on a meld: '{cards_text(cards)} on' a meld's number" \
                 if all(is_wild(c) for c in cards) else f"{cards_text(cards)} is not a set: its cards are of " \
@@ -722,17 +731,21 @@ def land_sets(table: Sequence[Meld], side: int, groups: Sequence[Group], rules: 
         else:
             out.new.append(cards)
     for cards in out.melds_after(table):
-        problem = meld_problem(cards, rules)
+        if rank_of_cards(cards) == WILD_SET:
+            problem = None if len(cards) >= rules.min_len else \
+                f"a meld needs at least {rules.min_len} cards; {cards_text(cards)} is {len(cards)}"
+        else:
+            problem = meld_problem(cards, rules)
         if problem is not None:
             out.problem = problem
             return out
     if closes_at is not None:
-        ranks = [set_rank(m, is_wild) for m in [*(table[i].cards for i, mm in enumerate(table) if mm.owner == side
-                                                   and i not in out.joined), *out.melds_after(table)]
-                 if len(m) < closes_at]
+        untouched = [m.cards for i, m in enumerate(table) if m.owner == side and i not in out.joined]
+        ranks = [rank_of_cards(m) for m in [*untouched, *out.melds_after(table)] if len(m) < closes_at]
         twice = sorted({r for r in ranks if r is not None and ranks.count(r) > 1})
         if twice:
-            out.problem = f"close your open meld of {rank_word(twice[0])} before starting another"
+            what = "wild cards" if twice[0] == WILD_SET else rank_word(twice[0])
+            out.problem = f"close your open meld of {what} before starting another"
     return out
 
 
