@@ -110,8 +110,8 @@ ONE_NATURAL = Clause("rummy.meld.one-natural", "Every meld must hold at least on
 TAME_AT_LEAST_WILD = Clause("rummy.meld.tame-wild", "A meld must hold at least as many natural cards as wild "
                             "cards.", M)
 ONE_WILD = Clause("rummy.meld.one-wild", "A meld may hold only one wild card.", M)
-MELD_MINIMUM = Clause("rummy.meld.minimum", "A side's first meld of the round must be worth at least its minimum in "
-                      "card points (several melds laid together count together; bonuses do not count).", M)
+MELD_MINIMUM = Clause("rummy.meld.minimum", "A side's first meld in each deal must be worth at least its minimum in "
+                      "card points (several melds laid down together count together; bonuses do not count).", M)
 LAY_OFF_OWN = Clause("rummy.meld.lay-off-own", "You may add cards only to your own melds (your side's, in a "
                      "partnership), never to another player's.", M)
 SWAP_WILD = Clause("rummy.meld.swap", "A natural card from your hand may replace the wild card that stands for it in "
