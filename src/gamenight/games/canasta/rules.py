@@ -52,7 +52,8 @@ NEXT_DEAL = Clause("canasta.deal.next", "When a hand has been scored, the next d
 MELD = Clause("canasta.meld", "A meld is three or more cards of the same rank, of which at least two must be "
               "natural. Further wild and natural cards may be added to it later.", M)
 WILDS_ALONE = Clause("canasta.meld.wilds", "Jokers and 2s can only be used as substitutes: you cannot have a meld of "
-                     "wild cards alone, so a wild card by itself is laid on a meld ('lay 2C on 3').", M)
+                     "wild cards alone, so a wild card by itself is laid on a meld ('lay', the card, 'on' and the "
+                     "meld's number).", M)
 WILD_LIMIT = Clause("canasta.meld.wild-limit", "A meld may never hold more than three wild cards, so a canasta always "
                     "holds at least four naturals (the book's canasta needs four; the usual rule keeps every meld "
                     "able to become one).", M)
@@ -71,8 +72,8 @@ MELD_FROM_STOCK = Clause("canasta.turn.meld", "Having drawn, a player may meld f
 STOPPED_BY = Clause("canasta.pile.stop", "A black three or a wild card on top of the discard pile stops it.", F)
 TOP_CARD = Clause("canasta.pile.top", "When taking the pile, the top card must be used at once in a meld that is valid "
                   "without other cards from the pile (they may be added to it later). Put down the cards from hand "
-                  "first ('take pile 7H 7D'), then the top card goes onto them, and only then does the rest of the "
-                  "pile come into your hand.", F)
+                  "first ('take pile' and those cards), then the top card goes onto them, and only then does the "
+                  "rest of the pile come into your hand.", F)
 FIRST_MELD_PILE = Clause("canasta.pile.first-meld", "If it is the side's first meld of the hand, the player must play "
                          "from hand at least two natural cards matching the top card of the pile, and the meld must "
                          "reach the side's minimum.", F)

@@ -47,7 +47,7 @@ PICK_PILE = Clause("hand_and_foot.pile", "A player can pick up the discard pile 
 PAIR_AND_TOP = Clause("hand_and_foot.pile.three", "These three cards, the pair and the top card only, must be played "
                       "onto the table at once to make or add to a canasta. If there are 5 cards in a started canasta "
                       "you need 4 matching cards: two to close it and two to start a new canasta with the picked "
-                      "card ('take pile 7H 7D and 7S 7C on 3').", P)
+                      "card (after 'take pile' and the pair, 'and' the two that close it, 'on' and its number).", P)
 FREEZE = Clause("hand_and_foot.freeze", "A wild card may be discarded to freeze the discard pile, and black threes "
                 "freeze it: nobody may pick the pile while such a card lies on top.", P)
 RED_THREES = Clause("hand_and_foot.red-threes", "A player who finds a red three in their hand (in their turn) places "
