@@ -307,3 +307,12 @@ def test_wild_cards_may_make_a_set_of_their_own_where_a_game_allows_it() -> None
                                  or "")
     assert "at least 3 cards" in (rummy.land_sets([], 0, [Group(tuple(C("2H JK")))], rules, 7, True).problem
                                   or "")
+
+
+def test_a_landing_says_what_stopped_it() -> None:
+    table = [Meld(C("7H 7D 7S"), owner=0)]
+    assert _landing(table, "lay 9C on 2").fault == rummy.TARGET
+    assert _landing(table, "meld 2C").fault == rummy.WILDS_ALONE
+    assert _landing(table, "meld 9C 9D").fault == rummy.INVALID
+    assert _landing([Meld(C("7H 7D 7S 7C"), owner=0)], "meld 7C 7S 7D 7H", closes_at=7).fault == rummy.OPEN_TWICE
+    assert _landing(table, "meld 9C 9D").problem_if(rummy.TARGET) is None

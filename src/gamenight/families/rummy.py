@@ -648,14 +648,30 @@ def rearrange_problem(old: Sequence[Sequence[Card]], groups: Sequence[Sequence[C
     return None
 
 
+TARGET, WILDS_ALONE, INVALID, OPEN_TWICE = "target", "wilds-alone", "invalid", "open-twice"
+"""What stops a landing: a group's ``on N`` (not the side's meld, closed, another rank), wild cards
+alone with nowhere to go, a meld the rules refuse, or a second open meld of a rank."""
+
+
 @dataclass
 class Landing:
     """Where the groups of one move land on a side's sets: cards joining melds already on the table
-    (``joined``, by index) and new melds (``new``), or the ``problem`` that stops the move."""
+    (``joined``, by index) and new melds (``new``), or the ``problem`` that stops the move (in words)
+    and its ``fault`` (one of ``TARGET``, ``WILDS_ALONE``, ``INVALID``, ``OPEN_TWICE``), so a game
+    can cite the rule each breaks."""
 
     joined: dict[int, list[Card]] = field(default_factory=dict)
     new: list[list[Card]] = field(default_factory=list)
     problem: str | None = None
+    fault: str | None = None
+
+    def stop(self, fault: str, problem: str) -> Landing:
+        self.fault, self.problem = fault, problem
+        return self
+
+    def problem_if(self, *faults: str) -> str | None:
+        """The problem, if its fault is one of ``faults``."""
+        return self.problem if self.fault in faults else None
 
     def melds_after(self, table: Sequence[Meld]) -> list[list[Card]]:
         """The cards of every meld that changed or was made."""
@@ -700,28 +716,24 @@ def land_sets(table: Sequence[Meld], side: int, groups: Sequence[Group], rules: 
         if g.on is not None:
             i = g.on - 1
             if not 0 <= i < len(table) or table[i].owner != side:
-                out.problem = f"meld {g.on} is not one of your side's melds"
-                return out
+                return out.stop(TARGET, f"meld {g.on} is not one of your side's melds")
             held = len(cards_of(i))
             if not fits(i, len(cards)):
-                out.problem = f"meld {g.on} is closed at {closes_at} cards" if held >= (closes_at or 0) else \
-                    f"meld {g.on} holds {held} cards: only {(closes_at or 0) - held} more fit"
-                return out
+                return out.stop(TARGET, f"meld {g.on} is closed at {closes_at} cards" if held >= (closes_at or 0)
+                                else f"meld {g.on} holds {held} cards: only {(closes_at or 0) - held} more fit")
             rank, mine = rank_of_cards(cards_of(i)), set_rank(cards, is_wild)
             if rank == WILD_SET and wild_sets and not all(is_wild(c) for c in cards):
-                out.problem = f"meld {g.on} is made of wild cards only"
-                return out
+                return out.stop(TARGET, f"meld {g.on} is made of wild cards only")
             if mine is not None and rank is not None and mine != rank:
-                out.problem = f"{cards_text(cards)} cannot go on meld {g.on}, a meld of {rank_word(rank)}"
-                return out
+                return out.stop(TARGET, f"{cards_text(cards)} cannot go on meld {g.on}, a meld of {rank_word(rank)}")
             out.joined.setdefault(i, []).extend(cards)
             continue
         rank = rank_of_cards(cards)
         if rank is None:
-            out.problem = f"wild cards alone are laid on a meld: '{cards_text(cards)} on' a meld's number" \
-                if all(is_wild(c) for c in cards) else f"{cards_text(cards)} is not a set: its cards are of " \
-                                                       f"different ranks"
-            return out
+            if all(is_wild(c) for c in cards):
+                return out.stop(WILDS_ALONE, f"wild cards alone are laid on a meld: '{cards_text(cards)} on' a "
+                                             "meld's number")
+            return out.stop(INVALID, f"{cards_text(cards)} is not a set: its cards are of different ranks")
         home = next((k for k in open_melds(rank) if fits(k, len(cards))), None)
         if isinstance(home, int):
             out.joined.setdefault(home, []).extend(cards)
@@ -736,15 +748,14 @@ def land_sets(table: Sequence[Meld], side: int, groups: Sequence[Group], rules: 
         else:
             problem = meld_problem(cards, rules)
         if problem is not None:
-            out.problem = problem
-            return out
+            return out.stop(INVALID, problem)
     if closes_at is not None:
         untouched = [m.cards for i, m in enumerate(table) if m.owner == side and i not in out.joined]
         ranks = [rank_of_cards(m) for m in [*untouched, *out.melds_after(table)] if len(m) < closes_at]
         twice = sorted({r for r in ranks if r is not None and ranks.count(r) > 1})
         if twice:
             what = "wild cards" if twice[0] == WILD_SET else rank_word(twice[0])
-            out.problem = f"close your open meld of {what} before starting another"
+            out.stop(OPEN_TWICE, f"close your open meld of {what} before starting another")
     return out
 
 

@@ -238,10 +238,10 @@ class Canasta(Game[CanastaState]):
         yield Restriction(rummy.FROZEN_PILE, lambda a: self._natural_pair(state, side, a, first=False))
         yield Restriction(UNFROZEN, lambda a: self._top_card(state, side, a))
         yield Restriction(TOP_CARD, lambda a: landing(a).problem if a.verb == "take" else None)
-        yield Restriction(WILDS_ALONE, lambda a: self._land_problem(a, landing, "laid on a meld"))
-        yield Restriction(MELD_FROM_STOCK, lambda a: self._land_problem(a, landing, "side's melds"))
-        yield Restriction(WILD_LIMIT, lambda a: self._land_problem(a, landing, "wild card"))
-        yield Restriction(MELD, lambda a: self._land_problem(a, landing, ""))
+        yield Restriction(WILDS_ALONE, lambda a: landing(a).problem_if(rummy.WILDS_ALONE))
+        yield Restriction(MELD_FROM_STOCK, lambda a: landing(a).problem_if(rummy.TARGET))
+        yield Restriction(WILD_LIMIT, lambda a: self._wild_limit(state, landing(a)))
+        yield Restriction(MELD, lambda a: landing(a).problem)
         yield Restriction(MINIMUM, lambda a: self._minimum(state, side, a))
         yield Restriction(GO_OUT, lambda a: self._going_out(state, seat, a, landing))
         yield Restriction(ASK, lambda a: self._told_no(state, seat, a))
@@ -268,13 +268,13 @@ class Canasta(Game[CanastaState]):
         return rummy.land_sets(state.melds, state.side(seat), groups, cc.MELD_RULES)
 
     @staticmethod
-    def _land_problem(a: Action, landing: Any, marker: str) -> str | None:
-        problem: str | None = landing(a).problem
-        if problem is None:
-            return None
-        if marker:
-            return problem if marker in problem else None
-        return problem
+    def _wild_limit(state: CanastaState, landing: Landing) -> str | None:
+        """The landing's problem when it is a meld holding more wild cards than the limit."""
+        top = cc.MELD_RULES.max_wilds_per_meld or 0
+        if landing.fault == rummy.INVALID and any(sum(cc.is_wild(c) for c in m) > top
+                                                   for m in landing.melds_after(state.melds)):
+            return landing.problem
+        return None
 
     @staticmethod
     def _stopped(state: CanastaState, a: Action) -> str | None:
