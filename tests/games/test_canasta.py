@@ -193,6 +193,11 @@ def test_a_red_three_drawn_is_laid_out_and_replaced() -> None:
 def test_black_threes_are_melded_only_when_going_out() -> None:
     m = table({0: "3S 3C 3S 9D"}, draws="9H", moves=[(0, "draw stock")])
     assert "only by a player going out" in refused(m, "meld 3S 3C 3S", "canasta.threes.black")
+    out = _nearly_out(hand="9C 9D 9S 4D 4C 4S 6C 6D 6S 3S 3C", draw="3S")
+    out.apply(2, "draw stock")
+    assert "three or four together" in refused(out, "meld 3S 3C", "canasta.threes.black")
+    out.apply(2, "meld 9C 9D 9S and 4D 4C 4S and 6C 6D 6S and 3S 3C 3S")
+    assert seen(out).phase == "show" and sorted(melds(out, 0)[-1]) == ["3C", "3S", "3S"]
 
 
 # --- going out ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ is combinatorial) through the same cascade, and ``check`` refuses any other with
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -113,6 +113,12 @@ class CanastaState(State):
 
 def _partner(seat: int) -> int:
     return (seat + 2) % 4
+
+
+def _black_threes(group: Group) -> bool:
+    """A going-out meld of black threes: three or four of them and nothing else."""
+    return all(cc.is_black_three(c) for c in group.cards) and rummy.meld_problem(
+        group.cards, cc.BLACK_THREE_RULES) is None
 
 
 def _groups(action: Action) -> list[Group]:
@@ -263,9 +269,8 @@ class Canasta(Game[CanastaState]):
             top = state.pile[-1]
             first = groups[0] if groups else Group(())
             groups = [Group((*first.cards, top), first.on), *groups[1:]]
-        if any(cc.is_black_three(c) for g in groups for c in g.cards):
-            return Landing()  # the black-three rule decides
-        return rummy.land_sets(state.melds, state.side(seat), groups, cc.MELD_RULES)
+        rest = [g for g in groups if not _black_threes(g)]  # a going-out meld of its own (the black-three rule)
+        return rummy.land_sets(state.melds, state.side(seat), rest, cc.MELD_RULES)
 
     @staticmethod
     def _wild_limit(state: CanastaState, landing: Landing) -> str | None:
@@ -299,25 +304,20 @@ class Canasta(Game[CanastaState]):
             r.problem(plain) is None for r in self.restrictions(state, seat)
             if r.clause is not STOCK_OUT and r.clause is not TURN)
 
-    def _black_threes(self, state: CanastaState, seat: int, a: Action, landing: Any) -> str | None:
+    def _black_threes(self, state: CanastaState, seat: int, a: Action,
+                      landing: Callable[[Action], Landing]) -> str | None:
         if a.verb not in ("meld", "lay", "take"):
             return None
         groups = _groups(a)
         threes = [g for g in groups if any(cc.is_black_three(c) for c in g.cards)]
         if not threes:
             return None
-        for g in threes:
-            if g.on is not None or rummy.meld_problem(g.cards, cc.BLACK_THREE_RULES) is not None \
-                    or not all(cc.is_black_three(c) for c in g.cards):
-                return "black threes are melded only three or four together, without wild cards, when going out"
-        if a.verb == "take":
-            return "black threes cannot be melded with the pile's top card"
+        if a.verb == "take" or any(g.on is not None or not _black_threes(g) for g in threes) or len(threes) > 1:
+            return "black threes are melded only three or four together, without wild cards, when going out"
         if self._cards_left(state, seat, a) > 1:
             return "black threes are melded only by a player going out: meld them as your last cards"
-        rest = [g for g in groups if g not in threes]
-        made = rummy.land_sets(state.melds, state.side(seat), rest, cc.MELD_RULES)
-        if made.problem is None and not (state.has_canasta(state.side(seat))
-                                         or any(cc.canasta_kind(m) for m in made.melds_after(state.melds))):
+        side = state.side(seat)
+        if not (state.has_canasta(side) or any(cc.canasta_kind(m) for m in landing(a).melds_after(state.melds))):
             return "black threes are melded only by a player going out, and your side has no canasta"
         return None
 
@@ -367,7 +367,8 @@ class Canasta(Game[CanastaState]):
             return hand - len(a.cards) + max(len(state.pile) - 1, 0)
         return hand + 1
 
-    def _going_out(self, state: CanastaState, seat: int, a: Action, landing: Any) -> str | None:
+    def _going_out(self, state: CanastaState, seat: int, a: Action,
+                   landing: Callable[[Action], Landing]) -> str | None:
         if a.verb not in ("meld", "lay", "take", "discard"):
             return None
         left = self._cards_left(state, seat, a)
@@ -516,16 +517,11 @@ class Canasta(Game[CanastaState]):
             hand.remove(c)
         rummy.forget_known(state.known[seat], pool)
         state.played = True
-        threes = [c for c in pool if cc.is_black_three(c)]
-        if threes:
-            state.melds.append(Meld(threes, side, [seat] * len(threes)))
-            rest = [g for g in groups if not any(cc.is_black_three(c) for c in g.cards)]
-            landing = rummy.land_sets(state.melds, side, rest, cc.MELD_RULES)
         for i, cs in landing.joined.items():
             if i < state.melds_at_turn_start:
                 state.joined_old = True
             state.melds[i].add(cs, seat)
-        for cs in landing.new:
+        for cs in [*landing.new, *(list(g.cards) for g in groups if _black_threes(g))]:
             state.melds.append(Meld(list(cs), side, [seat] * len(cs)))
         if top is None:
             emit(state, "{0} melds " + " and ".join(str(g) for g in groups), seat, pieces=pool, kind="meld")
