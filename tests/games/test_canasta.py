@@ -34,10 +34,11 @@ def _spare(named: Sequence[str]) -> list[str]:
     return out
 
 
-def table(hands: dict[int, str], *, pile: str = "8S", draws: str = "", moves: Sequence[tuple[int, str]] = (),
-          scores: Sequence[int] | None = None, **options: Any) -> Match:
+def table(hands: dict[int, str], *, pile: str = "8S", draws: str = "", bottom: str = "",
+          moves: Sequence[tuple[int, str]] = (), scores: Sequence[int] | None = None, **options: Any) -> Match:
     """Seat 3 deals; seat 0 plays first. Hands not given in full are filled with single cards (no
-    wild card, no three); ``draws`` is the top of the stock in the order it is drawn."""
+    wild card, no three); ``draws`` is the top of the stock in the order it is drawn, ``bottom`` the
+    last card of the stock."""
     named = [c for text in hands.values() for c in text.split()] + pile.split() + draws.split()
     fill = [c for c in FILLER if c not in named]
     full: dict[int, str] = {}
@@ -46,8 +47,8 @@ def table(hands: dict[int, str], *, pile: str = "8S", draws: str = "", moves: Se
         while len(own) < 11:
             own.append(fill.pop(0))
         full[seat] = " ".join(own)
-    rest = _spare([c for h in full.values() for c in h.split()] + pile.split() + draws.split())
-    zones = {"stock": " ".join([*rest, *reversed(draws.split())]), "discard": pile}  # the stock's top is last
+    rest = _spare([c for h in full.values() for c in h.split()] + pile.split() + draws.split() + bottom.split())
+    zones = {"stock": " ".join([*bottom.split(), *rest, *reversed(draws.split())]), "discard": pile}  # top last
     return scenario(GAME, dealer=3, hands=full, zones=zones, moves=moves, scores=scores, options=options or None)
 
 
@@ -284,6 +285,17 @@ def test_drawing_from_the_empty_stock_ends_the_play() -> None:
     m.apply(m.to_act()[0], "draw stock")
     assert seen(m).phase == "show"
     assert "nobody went out" in " ".join(m.sheet.rows[-1].notes)
+
+
+def test_a_red_three_drawn_as_the_last_card_of_the_stock_ends_the_play() -> None:
+    m = table({}, bottom="3H")
+    while stock_left(m) > 1:
+        seat = m.to_act()[0]
+        m.apply(seat, "draw stock")
+        m.apply(seat, f"discard {seen(m, seat).hand[0]}")
+    m.apply(m.to_act()[0], "draw stock")
+    assert seen(m).phase == "show"
+    assert "a red three was the last card of the stock" in " ".join(m.sheet.rows[-1].notes)
 
 
 def test_with_stock_ends_the_last_card_drawn_ends_the_play() -> None:

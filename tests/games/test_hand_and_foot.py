@@ -211,6 +211,19 @@ def test_black_threes_are_never_melded() -> None:
     assert "only from your foot" in refused(m, "discard 3S 3C 3S", "hand_and_foot.black-threes")
 
 
+def test_the_round_is_over_when_a_draw_takes_the_last_cards_of_the_stock() -> None:
+    m = table({}, players=2)
+    while True:
+        seat = m.to_act()[0]
+        m.apply(seat, "draw stock")
+        if seen(m).phase != "play":
+            break
+        m.apply(seat, f"discard {seen(m, seat).hand[0]}")
+    stock = seen(m).zone("stock")
+    assert stock is not None and stock.hidden == 0 and seen(m).phase == "show"
+    assert any("the stock ran out" in n for n in m.sheet.rows[-1].notes)
+
+
 # --- scoring ----------------------------------------------------------------------------------------------------
 def test_the_over_and_the_under() -> None:
     melds_ = [cards("AC AD AS AH AC AD AS"), cards("KC KD KS 2C KH KD KS"), cards("2C 2D 2H 2S JK JK 2C"),

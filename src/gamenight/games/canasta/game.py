@@ -38,6 +38,7 @@ from gamenight.games.canasta.rules import (
     MINIMUM,
     NEXT_DEAL,
     PLAY_ON,
+    RED_THREES,
     SPEC,
     STOCK_ENDS_HAND,
     STOCK_OUT,
@@ -481,6 +482,10 @@ class Canasta(Game[CanastaState]):
         hand.sort()
         private(state, seat, "{0} draws " + card_text(card), "{0} draws from the stock", seat, pieces=(card,))
         self._lay_red_threes(state, seat)
+        if cc.is_red_three(card) and not state.stock:
+            emit(state, "{0} drew a red three as the last card of the stock: the play ends", seat, kind="summary")
+            self._end_hand(state, None, last_three=True)
+            return
         state.phase = Phase.PLAY
 
     def _take_pile(self, state: CanastaState, seat: int, action: Action) -> None:
@@ -560,7 +565,8 @@ class Canasta(Game[CanastaState]):
         emit(state, "{0} goes out" + (" concealed" if concealed else ""), seat, kind="summary")
         self._end_hand(state, seat, concealed)
 
-    def _end_hand(self, state: CanastaState, out: int | None, concealed: bool = False) -> None:
+    def _end_hand(self, state: CanastaState, out: int | None, concealed: bool = False,
+                  last_three: bool = False) -> None:
         scores = tuple(score_side(
             side, [m.cards for m in state.side_melds(side)], state.red_threes[side],
             [c for s in TEAMS[side] for c in state.hands[s]], went_out=out is not None and out % 2 == side,
@@ -570,7 +576,9 @@ class Canasta(Game[CanastaState]):
         for sc in scores:
             notes += sc.notes
             emit(state, "{0} and {1}: " + sc.words(), *TEAMS[sc.side], kind="summary")
-        if out is None:
+        if last_three:
+            notes.append(f"a red three was the last card of the stock: the play ended [{RED_THREES.id}]")
+        elif out is None:
             ended = STOCK_OUT if state.options.after_stock == PLAY_ON else STOCK_ENDS_HAND
             notes.append(f"nobody went out: the play ended with the stock [{ended.id}]")
         points: list[int | float] = [scores[0].total, scores[1].total]

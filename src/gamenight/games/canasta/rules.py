@@ -88,7 +88,9 @@ FROZEN_EXAMPLE = Clause("canasta.pile.example", "For example, if the player befo
 RED_THREES = Clause("canasta.threes.red", "Red threes are bonus cards. A red three drawn or dealt is put face up at "
                     "once with the side's melds and replaced from the stock. A red three in the discard pile (turned "
                     "up at the deal and covered) goes face up to the side that takes the pile, without a "
-                    "replacement. Red threes do not count toward the initial meld.", T)
+                    "replacement. Red threes do not count toward the initial meld. A red three drawn as the last "
+                    "card of the stock, with nothing to replace it, ends the play (the usual rule; the book is "
+                    "silent).", T)
 BLACK_THREES = Clause("canasta.threes.black", "Black threes cannot be melded, except that a player who is going out "
                       "may meld three or four black threes, without wild cards, as part of that last turn.", T)
 MINIMUM = Clause("canasta.initial.minimum", "A side's first meld must be worth at least: 15 points (no minimum) with "
@@ -125,7 +127,7 @@ GAME_END = Clause("canasta.end", "The game ends when a side reaches {target} poi
 
 TEXT_ONLY = (PLAYERS, DECK, WILD_CARDS, OBJECT, FIRST_DEALER, DEAL, CANASTA, ONE_MELD_A_RANK, STOPPED_BY, FROZEN,
              FROZEN_EXAMPLE,
-             CARD_VALUES, RED_THREES, rummy.MELD_MINIMUM)
+             CARD_VALUES, rummy.MELD_MINIMUM)
 """Clauses the deal, the views and the card counts follow without citing them."""
 
 RULES = Rules([

@@ -368,6 +368,10 @@ class HandAndFoot(Game[HandFootState]):
             private(state, seat, "{0} draws " + cards_text(drawn), f"{{0}} draws {len(drawn)} from the stock", seat,
                     pieces=drawn, kind="draw")
             self._lay_red_threes(state, seat)
+            if not state.stock:
+                emit(state, "The stock is out of cards: the round is over", kind="summary")
+                self._end_round(state, None)
+                return
             state.phase = Phase.PLAY
         elif verb == "take":
             self._take_pile(state, seat, action)

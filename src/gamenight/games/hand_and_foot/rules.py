@@ -71,8 +71,8 @@ SEVENS = Clause("hand_and_foot.out.sevens", "A canasta of 7s must be made before
                 option="sevens_canasta", when=lambda o: o.sevens_canasta)
 OUT = Clause("hand_and_foot.out", "A player goes out by using every card of their foot; no discard is necessary. "
              "Until the team may go out, a player in their foot keeps a card after discarding.", G)
-STOCK_OUT = Clause("hand_and_foot.out.stock", "If the stock pile is out of cards the round is over (after the turn "
-                   "that drew its last cards).", G)
+STOCK_OUT = Clause("hand_and_foot.out.stock", "If the stock pile is out of cards the round is over: at once when a "
+                   "draw takes its last cards, or at the end of the turn in which red threes used them up.", G)
 SCORES = Clause("hand_and_foot.score.bonus", "For going out 100 points; each red three 100; each red canasta 500, "
                 "each black canasta 300, each wild canasta 2000 (the Over).", S)
 UNDER = Clause("hand_and_foot.score.under", "Then the card count of all the cards on the table, including those in "
