@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from gamenight.core.cards import FACES, Card, card_text, standard_deck
 from gamenight.engine.actions import Action
-from gamenight.families import melds
+from gamenight.families import melds, rummy
 from gamenight.families.melds import MeldRules
 
 DECK: tuple[Card, ...] = tuple(standard_deck())
@@ -25,12 +25,12 @@ VALUE: list[int] = [0] * 64
 for _c in DECK:
     VALUE[_c] = card_value(_c)
 
-DRAW_STOCK = Action("draw", ("stock",))
-TAKE_DISCARD = Action("take", ("discard",))
+DRAW_STOCK = rummy.DRAW_STOCK
+TAKE_DISCARD = rummy.TAKE_DISCARD
 PASS = Action("pass", ())
 DEAL = Action("deal", ())
 DOUBLE_GIN = Action("gin", ())
-DISCARD: list[Action] = [Action("discard", (CARD[i],)) for i in range(64)]
+DISCARD: list[Action] = [rummy.discard(CARD[i]) for i in range(64)]
 KNOCK: list[Action] = [Action("knock", (CARD[i],)) for i in range(64)]
 GIN: list[Action] = [Action("gin", (CARD[i],)) for i in range(64)]
 DISCARDS: list[str] = ["{0} discards " + card_text(CARD[i]) if i in FACES else "" for i in range(64)]

@@ -1,0 +1,318 @@
+"""The rummy family: its moves' words, the cascade over combinatorial moves, meld reasons,
+contracts, piles, points and zones."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamenight.core.cards import JOKER, Card, cards, parse_card
+from gamenight.engine.actions import Action, parse_action
+from gamenight.engine.clauses import Clause, IllegalAction
+from gamenight.engine.legality import narrow, refuse
+from gamenight.families import rummy
+from gamenight.families.melds import MeldRules
+from gamenight.families.rummy import Contract, Group, Meld, Restriction
+
+WILD = frozenset({JOKER, *cards("2C 2D 2H 2S")})
+CANASTA = MeldRules(runs=False, max_set_size=None, wild_faces=WILD, min_naturals_per_meld=2,
+                    max_wilds_per_meld=3)
+PUSH = MeldRules(ace_low=True, ace_high=True, max_set_size=None, wild_faces=WILD)
+C = cards
+
+
+# --- words ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("action", [
+    rummy.DRAW_STOCK, rummy.TAKE_DISCARD, rummy.take_from(2), rummy.discard(parse_card("7H")),
+    rummy.meld(C("7H 7D 7S"), Group(tuple(C("9C 9D")), on=2)), rummy.lay(C("9H 10H"), on=2),
+    rummy.take_pile(C("7H 7D"), C("KS KD KC")), rummy.take_pile(), rummy.dig(parse_card("9S"), C("8S 10S")),
+    rummy.swap(parse_card("7H"), on=3), rummy.rearrange([2, 5], C("7H 8H 9H"), C("9S 9D 9C")),
+])
+def test_every_move_round_trips_through_its_text(action: Action) -> None:
+    assert parse_action(str(action)) == action
+    assert rummy.well_formed(rummy.FROM_HAND).problem(parse_action(str(action))) is None
+
+
+def test_the_words_of_the_moves() -> None:
+    assert str(rummy.meld(C("7H 7D 7S"), Group(tuple(C("9C 9D")), on=2))) == "meld 7H 7D 7S and 9C 9D on 2"
+    assert str(rummy.take_pile(C("7H 7D"))) == "take pile 7H 7D"
+    assert str(rummy.dig(parse_card("9S"), C("8S 10S"))) == "dig 9S 8S 10S"
+    assert str(rummy.lay(C("9H"), on=4)) == "lay 9H on 4"
+
+
+def test_groups_read_back_with_their_targets() -> None:
+    groups = rummy.groups_of(parse_action("meld 7H 7D 7S and 9C 9D on 2").args)
+    assert groups == [Group(tuple(C("7H 7D 7S"))), Group(tuple(C("9C 9D")), 2)]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("meld 7H and", "missing"), ("meld and 7H", "no cards before"), ("lay 7H on", "'on' comes after"),
+    ("lay 7H on 2 8H", "write 'and'"), ("meld 7H sideways", "neither a card"),
+])
+def test_bad_groups_say_what_is_wrong(text: str, why: str) -> None:
+    with pytest.raises(rummy.GroupSyntax, match=why):
+        rummy.groups_of(parse_action(text).args)
+
+
+@pytest.mark.parametrize("text", ["discard 7", "draw pile", "take", "lay 7H", "swap 7H 8H on 2", "meld",
+                                  "rearrange into 7H 8H 9H", "dig"])
+def test_malformed_family_moves_are_named(text: str) -> None:
+    assert rummy.well_formed(rummy.FROM_HAND).problem(parse_action(text))
+
+
+def test_hand_cards_leave_out_the_card_dug_to() -> None:
+    assert rummy.hand_cards(rummy.dig(parse_card("9S"), C("8S 10S"))) == C("8S 10S")
+    assert rummy.hand_cards(rummy.take_pile(C("7H 7D"))) == C("7H 7D")
+
+
+# --- the cascade over combinatorial moves -----------------------------------------------------------------
+RULE_A = Clause("test.a", "Melds of sevens only.")
+RULE_B = Clause("test.b", "No more than three cards.")
+
+
+def _rules(hand: list[Card]) -> list[Restriction]:
+    return [
+        rummy.from_hand(hand),
+        Restriction(RULE_A, lambda a: None if all(c.rank == 7 for c in a.cards) else "sevens only"),
+        Restriction(RULE_B, lambda a: None if len(a.cards) <= 3 else f"{len(a.cards)} cards is too many"),
+    ]
+
+
+def test_the_cascade_lists_the_canonical_moves_every_rule_keeps() -> None:
+    hand = C("7H 7D 7S 7C 8H")
+    listed = [rummy.meld(C("7H 7D 7S")), rummy.meld(C("7H 7D 7S 7C")), rummy.meld(C("8H 7H 7D"))]
+    assert list(narrow(rummy.cascade(listed, _rules(hand)))) == [listed[0]]
+
+
+def test_the_cascade_refuses_any_move_with_the_first_rule_it_breaks() -> None:
+    hand = C("7H 7D 7S 7C 8H")
+    with pytest.raises(IllegalAction) as e:
+        refuse(rummy.cascade([], _rules(hand)), rummy.meld(C("7H 7D 7S 7C")), None, RULE_A)
+    assert e.value.clause is RULE_B and "4 cards" in e.value.detail
+    with pytest.raises(IllegalAction) as e:
+        refuse(rummy.cascade([], _rules(hand)), rummy.meld(C("7H 7H 7D")), None, RULE_A)
+    assert e.value.clause is rummy.FROM_HAND and e.value.detail == "you do not hold 7H"
+    refuse(rummy.cascade([], _rules(hand)), rummy.meld(C("7S 7C 7D")), None, RULE_A)  # not listed, still legal
+
+
+def test_a_card_is_not_a_number() -> None:
+    """7C is the int 7: ``discard 7`` must not pass for ``discard 7C`` through the memo."""
+    hand = C("7C")
+    steps = list(rummy.cascade([], [rummy.well_formed(rummy.DISCARD_ENDS_TURN), rummy.from_hand(hand)]))
+    assert rummy.discard(hand[0]) in steps[-1].allowed
+    assert Action("discard", (7,)) not in steps[0].allowed
+
+
+def test_a_turn_begins_with_one_draw() -> None:
+    before, after = rummy.draw_first(False), rummy.draw_first(True)
+    assert before.problem(rummy.DRAW_STOCK) is None and before.problem(rummy.discard(C("7H")[0]))
+    assert after.problem(rummy.TAKE_DISCARD) == "you have drawn this turn already"
+    assert after.problem(rummy.meld(C("7H 7D 7S"))) is None
+
+
+# --- melds ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("meld", "why"), [
+    ("7H 7D", "at least 3 cards"),
+    ("7H 2C JK", "at least 2 natural cards"),
+    ("7H 7D 2C 2S JK 2H", "at most 3 wild cards"),
+    ("7H 8H 9H", "not a set: melds are sets of one rank only"),
+])
+def test_a_meld_refused_says_why(meld: str, why: str) -> None:
+    problem = rummy.meld_problem(C(meld), CANASTA)
+    assert problem is not None and why in problem
+
+
+def test_tame_cards_at_least_wild() -> None:
+    rules = MeldRules(runs=False, max_set_size=None, wild_faces=WILD, wilds_at_most_naturals=True)
+    assert rummy.meld_problem(C("7H 7D 2C"), rules) is None
+    assert "may not outnumber" in (rummy.meld_problem(C("7H 2D 2C"), rules) or "")
+
+
+def test_lay_offs_keep_the_meld_valid_and_runs_stay_runs() -> None:
+    assert rummy.lay_problem(C("7H 7D 7S"), C("7C 2D"), CANASTA) is None
+    assert "cannot go on" in (rummy.lay_problem(C("7H 7D 7S"), C("8C"), CANASTA) or "")
+    assert rummy.lay_problem(C("5H 6H 7H"), C("8H"), PUSH) is None
+    assert rummy.lay_problem(C("5H 6H 7H"), C("9H"), PUSH) is not None
+
+
+def test_a_natural_replaces_the_wild_standing_for_it() -> None:
+    assert rummy.swap_index(C("5H JK 7H"), parse_card("6H"), PUSH) == 1
+    assert rummy.swap_index(C("5H JK 7H"), parse_card("8H"), PUSH) is None
+    assert rummy.swap_index(C("9S 9D 2C"), parse_card("9H"), PUSH) == 2
+    assert rummy.swap_index(C("9S 9D 9C"), parse_card("9H"), PUSH) is None
+
+
+def test_canastas_natural_mixed_and_wild() -> None:
+    assert rummy.canasta_kind(C("7H 7D 7S 7C 7H 7D"), WILD) is None
+    assert rummy.canasta_kind(C("7H 7D 7S 7C 7H 7D 7S"), WILD) == "natural"
+    assert rummy.canasta_kind(C("7H 7D 7S 7C 2H 7D 7S"), WILD) == "mixed"
+    assert rummy.canasta_kind(C("2H 2D 2S 2C JK JK 2S"), WILD) == "wild"
+
+
+def test_set_rank_reads_the_naturals() -> None:
+    assert rummy.set_rank(C("KH KD 2C"), WILD) == 13
+    assert rummy.set_rank(C("2H JK 2C"), WILD) is None
+    assert rummy.rank_word(14) == "aces" and rummy.rank_word(7) == "7s"
+
+
+def test_a_meld_remembers_who_placed_each_card() -> None:
+    m = Meld(C("7H 7D 7S"), owner=0, by=[0, 0, 0])
+    m.add(C("7C"), seat=2)
+    assert m.placed_by(2) == C("7C") and m.cards == C("7H 7D 7S 7C")
+
+
+# --- contracts ---------------------------------------------------------------------------------------------
+def test_contracts_read_and_print_as_the_books_write_them() -> None:
+    assert str(Contract.parse("1 run of 4 and 1 set of 3")) == "1 run of 4 and 1 set of 3"
+    assert str(Contract.parse("2 runs of 4 in same suit")) == "2 runs of 4 in same suit"
+    assert len(Contract.parse("3 sets of 3").parts) == 3
+    with pytest.raises(ValueError, match="not a contract"):
+        Contract.parse("a lot of sevens")
+
+
+def test_a_contract_is_met_by_melds_of_the_kinds_asked_in_any_order() -> None:
+    contract = Contract.parse("1 run of 4 and 1 set of 3")
+    assert contract.problem([C("9C 9D 9S"), C("4H 5H 6H JK")], PUSH) is None
+    assert contract.problem([C("9C 9D 9S"), C("4H 5H 6H")], PUSH) is not None
+    assert "2 melds, not 1" in (contract.problem([C("9C 9D 9S 9H")], PUSH) or "")
+    assert contract.problem([C("9C 9D 9S 9H"), C("4H 5H 6H 7H")], PUSH, exact=True) is not None
+
+
+def test_same_suit_contracts() -> None:
+    contract = Contract.parse("2 runs of 4 in same suit")
+    assert contract.problem([C("2H 3H 4H 5H"), C("9H 10H JH QH")], MeldRules(max_set_size=None)) is None
+    assert "one suit" in (contract.problem([C("2H 3H 4H 5H"), C("9S 10S JS QS")], MeldRules()) or "")
+
+
+# --- piles ---------------------------------------------------------------------------------------------
+def test_drawing_taking_and_digging() -> None:
+    stock = C("2C 3C 4C")
+    assert rummy.draw_cards(stock, 2) == C("4C 3C") and stock == C("2C")
+    assert rummy.draw_cards(stock, 2) == C("2C") and stock == []
+    pile = C("7D QD 3H 9S 10S KD 10D")
+    assert rummy.take_down_to(pile, parse_card("9S")) == C("9S 10S KD 10D")
+    assert pile == C("7D QD 3H")
+    assert rummy.take_down_to(pile, parse_card("AS")) is None and pile == C("7D QD 3H")
+    assert rummy.take_top(pile) == parse_card("3H") and rummy.take_all(pile) == C("7D QD") and pile == []
+
+
+def test_frozen_and_stopped_piles() -> None:
+    def wild_or_red_three(c: Card) -> bool:
+        return int(c) in WILD or (c.rank == 3 and c.is_red)
+
+    def black_three(c: Card) -> bool:
+        return c.rank == 3 and not c.is_red
+
+    assert rummy.frozen(C("5H 2C 9S"), wild_or_red_three)
+    assert not rummy.frozen(C("5H 3S 9S"), wild_or_red_three)
+    assert rummy.stopped(C("5H 3S"), black_three) and not rummy.stopped(C("3S 5H"), black_three)
+    assert not rummy.stopped([], black_three)
+
+
+def test_bonus_cards_are_laid_out_and_replaced_until_none_is_left() -> None:
+    hand, stock = C("3H 7C 9D"), C("5S 3D")
+
+    def red_three(c: Card) -> bool:
+        return c.rank == 3 and c.is_red
+
+    laid = rummy.lay_bonus_cards(hand, stock, red_three)
+    assert laid == C("3H 3D") and sorted(hand) == sorted(C("7C 9D 5S")) and stock == []
+
+
+# --- points and views ----------------------------------------------------------------------------------------
+def test_a_books_point_table() -> None:
+    table = rummy.point_table({"JK": 50, "2": 20, "A": 20, "K-8": 10, "7-4": 5, "black 3": 5})
+    assert [table[c] for c in C("JK 2C AS KD 8H 7C 4S 3S 3H")] == [50, 20, 20, 10, 10, 5, 5, 5, 0]
+    assert rummy.count(C("JK AS 4S"), table) == 75
+    assert rummy.table_minus_hand(C("KS KD KH"), C("JK"), table) == -20
+
+
+def test_a_hand_is_hidden_but_for_the_cards_taken_face_up() -> None:
+    zones = rummy.hand_zones([C("7H 8H 9D"), C("KS")], [C("9D"), []])
+    mine, taken = zones[0], zones[1]
+    assert list(mine.pieces) == C("7H 8H") and mine.visible_to == frozenset({0})
+    assert list(taken.pieces) == C("9D") and taken.visible_to is None
+
+
+def test_melds_are_grouped_by_side_and_numbered() -> None:
+    melds = [Meld(C("7H 7D 7S"), owner=1, by=[1, 3, 3]), Meld(C("KH KD KS"), owner=0, by=[0, 0, 2])]
+    zones = rummy.meld_zones(melds, label=lambda n, m: f"{n}: {rummy.rank_word(m.cards[0].rank)}", by_team=True)
+    assert [(z.team, z.owner, z.label) for z in zones] == [(1, None, "1: 7s"), (0, None, "2: kings")]
+    facts = {f.name: f.value for f in rummy.pile_facts(C("5H 9S"), is_frozen=True)}
+    assert facts == {"pile_top": ["9S"], "pile_size": 2, "frozen": True}
+
+
+def test_restrictions_on_the_table_and_the_discard() -> None:
+    table = [Meld(C("7H 7D 7S"), owner=0), Meld(C("KH KD KS"), owner=1)]
+    mine = rummy.on_melds(table, lambda m: m.owner == 0)
+    assert mine.problem(rummy.lay(C("7C"), on=1)) is None
+    assert mine.problem(rummy.lay(C("KC"), on=2)) == "meld 2 is not yours to add to"
+    assert "numbered 1 to 2" in (mine.problem(rummy.lay(C("KC"), on=3)) or "")
+    assert rummy.keep_a_discard(C("7C 8C")).problem(rummy.lay(C("7C 8C"), on=1))
+    assert rummy.keep_a_discard(C("7C 8C")).problem(rummy.lay(C("7C"), on=1)) is None
+    held = rummy.must_play_first(C("JK"))
+    assert held.problem(rummy.discard(C("9C")[0])) == "play JK on the table before you discard"
+    assert rummy.no_wild_discard(WILD).problem(rummy.discard(C("2C")[0])) == "2C is wild"
+    final = rummy.unplayable_discard(C("8H"), lambda c: c.rank == 8)
+    assert final.problem(rummy.discard(C("8H")[0]))
+    assert rummy.unplayable_discard(C("8H 9C"), lambda c: c.rank == 8).problem(rummy.discard(C("8H")[0])) is None
+    assert rummy.side_of(3, ((0, 2), (1, 3))) == 1 and rummy.side_of(3, None) == 3
+
+
+def test_rearranging_uses_every_card_again() -> None:
+    old = [C("7H 8H 9H 10H"), C("9S 9D 9C")]
+    assert rummy.rearrange_problem(old, [C("7H 8H 9H"), C("10H 9S 9D 9C")], [], PUSH) is not None
+    assert rummy.rearrange_problem(old, [C("7H 8H 9H"), C("9S 9D 9C 9H")], C("9H"), PUSH) is not None
+    assert rummy.rearrange_problem(old, [C("7H 8H 9H 10H JH"), C("9S 9D 9C")], C("JH"), PUSH) is None
+    assert "must stay" in (rummy.rearrange_problem(old, [C("7H 8H 9H")], [], PUSH) or "")
+    assert "do not hold" in (rummy.rearrange_problem(old, [C("7H 8H 9H 10H JH"), C("9S 9D 9C")], [], PUSH) or "")
+
+
+# --- a side's sets by rank ---------------------------------------------------------------------------------
+def _landing(table: list[Meld], text: str, closes_at: int | None = None) -> rummy.Landing:
+    return rummy.land_sets(table, 0, rummy.groups_of(parse_action(text).args), CANASTA, closes_at)
+
+
+def test_sets_join_the_sides_meld_of_their_rank_or_start_one() -> None:
+    table = [Meld(C("7H 7D 7S"), owner=0), Meld(C("KH KD KS"), owner=1)]
+    landed = _landing(table, "meld 7C 2D and KC KS KD")
+    assert landed.problem is None and landed.joined == {0: C("7C 2D")} and landed.new == [C("KC KS KD")]
+    assert _landing(table, "meld 7C and 7S").joined == {0: C("7C 7S")}
+
+
+def test_wild_cards_alone_say_which_meld_they_go_on() -> None:
+    table = [Meld(C("7H 7D 7S"), owner=0), Meld(C("KH KD KS"), owner=1)]
+    assert "laid on a meld" in (_landing(table, "meld 2C").problem or "")
+    assert _landing(table, "lay 2C JK on 1").joined == {0: C("2C JK")}
+    assert "not one of your side's" in (_landing(table, "lay 2C on 2").problem or "")
+    assert "at most 3 wild cards" in (_landing(table, "lay 2C 2D 2H 2S on 1").problem or "")
+
+
+def test_closed_melds_take_nothing_more_and_one_open_meld_a_rank() -> None:
+    table = [Meld(C("7H 7D 7S 7C 7H"), owner=0)]
+    assert _landing(table, "meld 7C 7S", closes_at=7).joined == {0: C("7C 7S")}
+    both = _landing(table, "meld 7C 7S 7D and 7H 7D", closes_at=7)
+    assert both.problem is None and both.new == [C("7C 7S 7D")] and both.joined == {0: C("7H 7D")}
+    assert "close your open meld of 7s" in (_landing(table, "meld 7C 7S 7D", closes_at=7).problem or "")
+    closed = [Meld(C("7H 7D 7S 7C 7H 7D 7S"), owner=0)]
+    assert "closed at 7" in (_landing(closed, "lay 7C on 1", closes_at=7).problem or "")
+
+
+def test_wild_cards_may_make_a_set_of_their_own_where_a_game_allows_it() -> None:
+    rules = MeldRules(runs=False, max_set_size=None, wild_faces=WILD, wilds_at_most_naturals=True)
+    table = [Meld(C("2C 2D JK"), owner=0)]
+    groups = rummy.groups_of(parse_action("meld 2H JK and 9C 9D 9S").args)
+    landed = rummy.land_sets(table, 0, groups, rules, closes_at=7, wild_sets=True)
+    assert landed.problem is None and landed.joined == {0: C("2H JK")} and landed.new == [C("9C 9D 9S")]
+    assert "wild cards only" in (rummy.land_sets(table, 0, [Group(tuple(C("9H")), 1)], rules, 7, True).problem
+                                 or "")
+    assert "at least 3 cards" in (rummy.land_sets([], 0, [Group(tuple(C("2H JK")))], rules, 7, True).problem
+                                  or "")
+
+
+def test_a_landing_says_what_stopped_it() -> None:
+    table = [Meld(C("7H 7D 7S"), owner=0)]
+    assert _landing(table, "lay 9C on 2").fault == rummy.TARGET
+    assert _landing(table, "meld 2C").fault == rummy.WILDS_ALONE
+    assert _landing(table, "meld 9C 9D").fault == rummy.INVALID
+    assert _landing([Meld(C("7H 7D 7S 7C"), owner=0)], "meld 7C 7S 7D 7H", closes_at=7).fault == rummy.OPEN_TWICE
+    assert _landing(table, "meld 9C 9D").problem_if(rummy.TARGET) is None
