@@ -42,6 +42,7 @@ export function keepChoices(state) {
 }
 
 const NOTICE_MS = 12000;
+const SQUARE = /\br\d+c\d+\b/;  // a move that names a board square
 
 // A refusal or hint beside the hand; it stays until the next tap or move, or for a while.
 export function showNotice(n) {
@@ -79,7 +80,8 @@ export function controller(state, { act, send, redraw }) {
       return;
     }
     const options = single.get(source.id)?.get(text);
-    if (options?.length === 1) return go(options[0]);
+    // one move is made by the tap, unless it puts the piece on a square: that square is tapped to confirm
+    if (options?.length === 1 && !SQUARE.test(options[0])) return go(options[0]);
     if (options?.length) {
       pending = pending?.index === index && pending.source === source.id ? null : { source: source.id, index, text, options };
       notice = null;
@@ -132,12 +134,12 @@ export function controller(state, { act, send, redraw }) {
     for (const [verb, m] of multi) row.push(buildButton(verb, m, state, go));
     if (pending) {
       for (const o of pending.options) {
-        if (!o.split(" ").some((a) => /^r\d+c\d+$/.test(a))) {
+        if (!SQUARE.test(o)) {
           row.push(h("button", { type: "button", class: "primary", dataset: { action: o }, onclick: () => go(o) },
             rich(moveWords(o, state))));
         }
       }
-      if (pending.options.some((o) => /\br\d+c\d+\b/.test(o))) row.push(h("span", { class: "hint" }, "Tap a lit square."));
+      if (pending.options.some((o) => SQUARE.test(o))) row.push(h("span", { class: "hint" }, "Tap a lit square."));
     }
     row.push(...buttonsFor(buttons, state, go));
     if (row.length) parts.push(h("div", { class: "actions", id: "actions" }, row));

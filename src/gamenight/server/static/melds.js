@@ -2,7 +2,6 @@
 // cards, lay-offs by another player marked as theirs; at a showdown a player's unmatched cards
 // (a hand laid face up) sit apart after their melds.
 import { h } from "./dom.js";
-import { card } from "./cards.js";
 import { piece } from "./pieces.js";
 import { seatName } from "./names.js";
 
@@ -12,9 +11,7 @@ function meldGroup(z, state) {
       const by = z.by?.[i];
       const laid = by !== undefined && by !== z.owner;
       const label = laid ? `${p}, laid off by ${seatName(state, by)}` : null;
-      return (z.piece || "card") === "card"
-        ? card(p, { cls: laid ? "laid-off" : "", label })
-        : piece(z.piece, p, { cls: laid ? "laid-off" : "", label });
+      return piece(z.piece || "card", p, { cls: laid ? "laid-off" : "", label });
     }));
 }
 
@@ -36,6 +33,6 @@ export function renderMelds(zones, state) {
       h("div", { class: "label" }, who),
       h("div", { class: "groups" }, melds.map((z) => meldGroup(z, state)),
         loose.map((z) => h("div", { class: "group unmatched", role: "group", "aria-label": z.label || "unmatched cards" },
-          h("span", { class: "group-label" }, z.label || "Unmatched"), (z.pieces || []).map((p) => card(p))))));
+          h("span", { class: "group-label" }, z.label || "Unmatched"), (z.pieces || []).map((p) => piece(z.piece || "card", p))))));
   }));
 }

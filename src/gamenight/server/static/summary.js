@@ -7,7 +7,7 @@ import { card } from "./cards.js";
 import { eventLine, seatName, withNames } from "./names.js";
 import { renderMelds } from "./melds.js";
 import { lastTrick } from "./tricks.js";
-import { noteText } from "./sheet.js";
+import { renderSheet } from "./sheet.js";
 
 let shown = null;       // { ply, zones } of the hand end on the table
 let dismissed = -1;     // the ply of the last summary this player closed
@@ -56,16 +56,7 @@ export function renderSummary(state, events, send, redraw) {
   }
   if (shown.zones.length) parts.push(renderMelds(shown.zones, { ...state, view: { ...state.view, zones: shown.zones } }));
   if (lines.length) parts.push(h("ul", { class: "summary-lines" }, lines.map((e) => eventLine(e, state))));
-  if (rows.length) {
-    const cols = state.sheet.columns;
-    parts.push(h("table", { class: "sheet summary-row" },
-      h("thead", {}, h("tr", {}, h("td", {}), cols.map((c) => h("th", {}, withNames(c, state))))),
-      h("tbody", {}, rows.map((r) => [
-        h("tr", {}, h("td", {}, withNames(r.label, state)), r.points.map((p) => h("td", {}, p > 0 ? `+${p}` : String(p)))),
-        r.notes.length ? h("tr", { class: "notes" }, h("td", { colspan: cols.length + 1 }, r.notes.map((n) => noteText(n, state)))) : null,
-      ])),
-      h("tfoot", {}, h("tr", {}, h("td", {}, "total"), (rows[rows.length - 1].totals || []).map((t) => h("td", {}, String(t)))))));
-  }
+  if (rows.length) parts.push(renderSheet({ ...state.sheet, rows, totals: rows[rows.length - 1].totals }, state));
   const hand = state.table.hand_end;
   if (hand) {
     const waiting = state.table.seats.filter((s) => s.kind === "human" && s.connected && !s.bot_playing && s.seat !== state.you
