@@ -62,12 +62,13 @@ def table_melds(view: View) -> list[list[Card]]:
     return [[parse_card(t) for t in z.pieces] for z in view.zones if z.kind is ZoneKind.MELD and z.name == "meld"]
 
 
-def danger(view: View, seat: int, card: Card) -> int:
-    """How much discarding ``card`` would help another player: its rank melded on the table (anyone
-    down may buy or pick it and lay it off), or taken from the pile by another player."""
+def danger(view: View, seat: int, card: Card, melded_feeds: bool = True) -> int:
+    """How much discarding ``card`` would help another player: its rank melded on the table (where a
+    discard that plays on a meld may be bought or picked and laid off: ``melded_feeds``), or taken
+    from the pile by another player."""
     rank = card & 15
     d = 0
-    if any(rank in {c & 15 for c in m} for m in table_melds(view)):
+    if melded_feeds and any(rank in {c & 15 for c in m} for m in table_melds(view)):
         d += 2
     for z in view.zones:
         if z.name == "taken" and z.owner != seat and any(parse_card(t) & 15 == rank for t in z.pieces):
