@@ -271,14 +271,23 @@ class Moves(Sequence[Action]):
     cards); the sequence itself is the canonical moves the step keeps, which ``legal_actions``
     lists where the full set is combinatorial."""
 
-    __slots__ = ("listed", "test")
+    __slots__ = ("_known", "listed", "test")
 
     def __init__(self, listed: Sequence[Action], test: Callable[[Action], bool]) -> None:
         self.listed = list(listed)
         self.test = test
+        self._known: dict[tuple[Action, tuple[type, ...]], bool] = {}
 
     def __contains__(self, move: object) -> bool:
-        return isinstance(move, Action) and self.test(move)
+        # Remembered per move, so that asking each step of a cascade in turn costs one rule a step,
+        # not the whole chain again (a card is an int: 'discard 7' is not 'discard 7C').
+        if not isinstance(move, Action):
+            return False
+        key = (move, tuple(map(type, move.args)))
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = bool(self.test(move))
+        return known
 
     @overload
     def __getitem__(self, i: int) -> Action: ...
@@ -294,8 +303,7 @@ class Moves(Sequence[Action]):
 
     def where(self, keep: Callable[[Action], bool]) -> Moves:
         """These moves narrowed by one more rule."""
-        test = self.test
-        return Moves([a for a in self.listed if keep(a)], lambda a: test(a) and keep(a))
+        return Moves([a for a in self.listed if keep(a)], lambda a: a in self and keep(a))
 
 
 def cascade(listed: Sequence[Action], restrictions: Iterable[Restriction]) -> Iterator[Step[Action]]:
@@ -972,9 +980,14 @@ def lay_offs(hand: Sequence[Card], table: Sequence[Meld], rules: MeldRules,
     takes as it stands."""
     out = []
     faces = list(dict.fromkeys(hand))
+    is_wild = _wild_test(rules)
     for i, m in enumerate(table):
-        if may_use(m):
-            out += [lay([c], i + 1) for c in faces if lay_problem(m.cards, [c], rules) is None]
+        if not may_use(m):
+            continue
+        ranks = {c & 15 for c in m.cards if not is_wild(c)}
+        suits = {c >> 4 for c in m.cards if not is_wild(c)}
+        near = [c for c in faces if is_wild(c) or c & 15 in ranks or c >> 4 in suits]  # the others never fit
+        out += [lay([c], i + 1) for c in near if lay_problem(m.cards, [c], rules) is None]
     return out
 
 

@@ -134,7 +134,7 @@ class HorseshitRummy(Game[HorseshitState]):
 
     def _deal(self, state: HorseshitState) -> None:
         n = state.players
-        cards = deck(state.options.decks)
+        cards = list(deck(state.options.decks))
         state.rng.shuffle(cards)
         order = [left_of(state.dealer, n, k) for k in range(1, n + 1)]
         ups = dict(zip(order, cards))
@@ -427,7 +427,7 @@ class HorseshitRummy(Game[HorseshitState]):
         return state.phase
 
     def all_cards(self, state: HorseshitState) -> list[Card]:
-        return deck(state.options.decks)
+        return list(deck(state.options.decks))
 
     def zones(self, state: HorseshitState) -> list[Zone]:
         hands = [dataclasses.replace(z, label="Face up: dealt so or picked from the pile") if z.name == "taken" else z

@@ -36,8 +36,10 @@ PICK_PAIR = 2
 """Natural cards from hand it takes to pick the pile down to a card."""
 
 
-def deck(decks: int) -> list[Card]:
-    return standard_deck(copies=decks, ranks=RANKS)
+@functools.cache
+def deck(decks: int) -> tuple[Card, ...]:
+    """The cards of ``decks`` decks (built once: every deal shuffles a copy of the list)."""
+    return tuple(standard_deck(copies=decks, ranks=RANKS))
 
 
 def hand_size(up: Card) -> int:

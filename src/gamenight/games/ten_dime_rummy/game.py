@@ -172,7 +172,7 @@ class TenDimeRummy(Game[TenDimeState]):
 
     def _deal(self, state: TenDimeState) -> None:
         n = state.players
-        cards = deck(state.options.decks)
+        cards = list(deck(state.options.decks))
         state.rng.shuffle(cards)
         first = left_of(state.dealer, n)
         state.hands = [[] for _ in range(n)]
@@ -502,7 +502,7 @@ class TenDimeRummy(Game[TenDimeState]):
         return state.round_no
 
     def all_cards(self, state: TenDimeState) -> list[Card]:
-        return deck(state.options.decks)
+        return list(deck(state.options.decks))
 
     def zones(self, state: TenDimeState) -> list[Zone]:
         return [*rummy.hand_zones(state.hands, state.known), rummy.stock_zone(state.stock),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -40,8 +41,10 @@ CONTRACTS = tuple(Contract.parse(t) for t in ("1 set of 3", "2 sets of 3", "1 se
 ROUNDS = len(CONTRACTS)
 
 
-def deck(decks: int) -> list[Card]:
-    return standard_deck(copies=decks, jokers=2)
+@functools.cache
+def deck(decks: int) -> tuple[Card, ...]:
+    """The cards of ``decks`` decks (built once: every deal shuffles a copy of the list)."""
+    return tuple(standard_deck(copies=decks, jokers=2))
 
 
 def is_wild(c: int) -> bool:
