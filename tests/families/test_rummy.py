@@ -316,3 +316,36 @@ def test_a_landing_says_what_stopped_it() -> None:
     assert _landing(table, "meld 9C 9D").fault == rummy.INVALID
     assert _landing([Meld(C("7H 7D 7S 7C"), owner=0)], "meld 7C 7S 7D 7H", closes_at=7).fault == rummy.OPEN_TWICE
     assert _landing(table, "meld 9C 9D").problem_if(rummy.TARGET) is None
+
+
+# --- the melds a hand can make ------------------------------------------------------------------------
+TEN_DIME = MeldRules(runs=False, max_set_size=None, wild_faces=WILD, wilds_at_most_naturals=True)
+STICKS = MeldRules(max_set_size=None, wild_faces=WILD)
+
+
+def test_set_shapes_fill_with_wild_cards_within_the_limits() -> None:
+    hand = C("7H 7D 7S 7C 9C 9D KS JK 2C 4H")
+    shapes = rummy.set_shapes(hand, TEN_DIME, 4)
+    assert [(len(s.naturals), s.wilds) for s in shapes] == [(4, 0), (2, 2)]  # KS alone may not take 3 wilds
+    assert rummy.set_shapes(hand, TEN_DIME, 3, exact=True)[0] == rummy.Shape(tuple(C("7H 7D 7S")), 0)
+
+
+def test_run_shapes_bridge_gaps_with_wild_cards() -> None:
+    shapes = rummy.run_shapes(C("6H 7H 9H JK"), STICKS, 4, exact=True)
+    assert rummy.Shape(tuple(C("6H 7H 9H")), 1) in shapes
+    assert all(s.wilds <= 1 for s in shapes)
+
+
+def test_contract_ways_share_cards_and_wilds_between_requirements() -> None:
+    hand = C("3H 4H 6H 7H 8H 9H 9S 9D JK 2C QC KC AC")
+    ways = rummy.contract_ways(hand, Contract.parse("1 run of 4 and 1 set of 3"), STICKS, exact=True)
+    assert ways[0] == [C("6H 7H 8H 9H"), C("9S 9D JK")]  # the 9H in the run, a wild for the set
+    assert rummy.contract_ways(C("3H 5D 7C 9S JH KD 4C"), Contract.parse("2 sets of 3"), STICKS) == []
+
+
+def test_lay_offs_list_each_card_a_meld_takes() -> None:
+    table = [Meld(C("7H 7D 7S"), 0, [0, 0, 0]), Meld(C("9C 9D 9H"), 1, [1, 1, 1])]
+    moves = rummy.lay_offs(C("7C JK 9S 4D"), table, TEN_DIME, may_use=lambda m: m.owner == 1)
+    assert [str(a) for a in moves] == ["lay JK on 2", "lay 9S on 2"]
+    table[1].add(C("9S"), 0)
+    assert rummy.laid_by(table, 0) == C("7H 7D 7S 9S")

@@ -59,6 +59,12 @@ family's in its ``Rules``. Meld checks give reasons in words: :func:`meld_proble
 :func:`lay_problem`, :func:`swap_index`, :func:`rearrange_problem`, :class:`Contract` for the melds a round requires,
 :func:`canasta_kind` for seven-card canastas.
 
+**Listing moves.** Where the full set of melds is combinatorial, a game lists a useful subset:
+:func:`set_shapes` and :func:`run_shapes` (the sets and runs a hand can make, as :class:`Shape`s of
+natural cards and a number of wild cards, turned into the hand's cards by :func:`shape_cards`),
+:func:`contract_ways` (the ways a hand makes a contract) and :func:`lay_offs` (each card a meld
+takes). :func:`laid_by` gathers the cards a player played out, on whoever's melds.
+
 **Views.** :func:`hand_zones` (each hand hidden but for the cards taken face up),
 :func:`stock_zone`, :func:`pile_zone`, :func:`meld_zones` (grouped by owner: ``owner`` for a
 seat's melds, ``team`` for a side's), :func:`bonus_zones`, and :func:`pile_facts` (the top card
@@ -82,6 +88,7 @@ from gamenight.engine.actions import Action
 from gamenight.engine.clauses import Clause
 from gamenight.engine.legality import Step
 from gamenight.engine.view import Fact, FactKind, Zone, ZoneKind, fact, flag
+from gamenight.families.meld_search import positions, window
 from gamenight.families.melds import MeldRules, is_meld, meld_kind
 
 # --- clauses ---------------------------------------------------------------------------------------
@@ -263,14 +270,23 @@ class Moves(Sequence[Action]):
     cards); the sequence itself is the canonical moves the step keeps, which ``legal_actions``
     lists where the full set is combinatorial."""
 
-    __slots__ = ("listed", "test")
+    __slots__ = ("_known", "listed", "test")
 
     def __init__(self, listed: Sequence[Action], test: Callable[[Action], bool]) -> None:
         self.listed = list(listed)
         self.test = test
+        self._known: dict[tuple[Action, tuple[type, ...]], bool] = {}
 
     def __contains__(self, move: object) -> bool:
-        return isinstance(move, Action) and self.test(move)
+        # Remembered per move, so that asking each step of a cascade in turn costs one rule a step,
+        # not the whole chain again (a card is an int: 'discard 7' is not 'discard 7C').
+        if not isinstance(move, Action):
+            return False
+        key = (move, tuple(map(type, move.args)))
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = bool(self.test(move))
+        return known
 
     @overload
     def __getitem__(self, i: int) -> Action: ...
@@ -286,8 +302,7 @@ class Moves(Sequence[Action]):
 
     def where(self, keep: Callable[[Action], bool]) -> Moves:
         """These moves narrowed by one more rule."""
-        test = self.test
-        return Moves([a for a in self.listed if keep(a)], lambda a: test(a) and keep(a))
+        return Moves([a for a in self.listed if keep(a)], lambda a: a in self and keep(a))
 
 
 def cascade(listed: Sequence[Action], restrictions: Iterable[Restriction]) -> Iterator[Step[Action]]:
@@ -841,6 +856,167 @@ class Contract:
     def _one_suit(groups: Sequence[Sequence[Card]], rules: MeldRules) -> bool:
         suits = {c >> 4 for g in groups for c in g if int(c) not in rules.wild_faces}
         return len(suits) <= 1
+
+
+# --- melds a hand can make: the canonical candidates a game lists ------------------------------------------
+class Shape(NamedTuple):
+    """A meld a hand can make: the natural cards it uses and how many wild cards fill it."""
+
+    naturals: tuple[Card, ...]
+    wilds: int
+
+
+def _split_wild(hand: Sequence[Card], rules: MeldRules) -> tuple[list[Card], list[Card]]:
+    """The hand's natural cards that may join a meld, and its wild cards."""
+    is_wild = _wild_test(rules)
+    naturals = [c for c in hand if not is_wild(c) and int(c) not in rules.unmeldable]
+    return naturals, [c for c in hand if is_wild(c)]
+
+
+def _fits(shape: Shape, rules: MeldRules) -> bool:
+    """The shape's wild cards keep the per-meld limits (the melds are checked again when laid)."""
+    n = len(shape.naturals)
+    if n < max(1, rules.min_naturals_per_meld):
+        return False
+    if rules.max_wilds_per_meld is not None and shape.wilds > rules.max_wilds_per_meld:
+        return False
+    return not (rules.wilds_at_most_naturals and shape.wilds > n)
+
+
+def set_shapes(hand: Sequence[Card], rules: MeldRules, length: int | None = None, exact: bool = False) -> list[Shape]:
+    """The sets of each rank the hand can make, at least ``length`` cards long (exactly, with
+    ``exact``): as many natural cards of the rank as fit, wild cards making up the rest, and
+    (unless ``exact``) all the natural cards of the rank when they make a longer set."""
+    need = max(length or rules.min_len, rules.min_len)
+    naturals, wilds = _split_wild(hand, rules)
+    by_rank: dict[int, list[Card]] = {}
+    for c in naturals:
+        by_rank.setdefault(c & 15, []).append(c)
+    out = []
+    for _, cs in sorted(by_rank.items()):
+        for size in sorted({need} if exact else {need, len(cs)}):
+            k = min(len(cs), size)
+            shape = Shape(tuple(cs[:k]), size - k)
+            if size >= need and shape.wilds <= len(wilds) and _fits(shape, rules):
+                out.append(shape)
+    return out
+
+
+def run_shapes(hand: Sequence[Card], rules: MeldRules, length: int | None = None, exact: bool = False,
+               per_suit: int = 4) -> list[Shape]:
+    """The runs the hand can make, ``length`` cards long (at least, unless ``exact``: the longest
+    chains of natural cards are added), wild cards filling the gaps; the ``per_suit`` runs of
+    each suit with fewest wild cards."""
+    need = max(length or rules.min_len, rules.min_len)
+    naturals, wilds = _split_wild(hand, rules)
+    out: list[Shape] = []
+    for suit in range(4):
+        lane = window(suit, rules)
+        at: dict[int, Card] = {}
+        for c in naturals:
+            if c >> 4 == suit:
+                for p in positions(suit, c & 15, rules):
+                    at.setdefault(p, c)
+        if lane is None or not at:
+            continue
+        lo, hi = lane
+        found: dict[tuple[int, ...], Shape] = {}
+        spans = [(p, p + need - 1) for p in range(lo, hi - need + 2)]
+        if not exact:
+            spans += _chains(at, lo, hi, need)
+        for a, b in spans:
+            used = [at[p] for p in range(a, b + 1) if p in at]
+            if len({int(c) & 15 for c in used}) != len(used):
+                continue  # an ace cannot stand at both ends
+            shape = Shape(tuple(used), b - a + 1 - len(used))
+            if shape.wilds <= len(wilds) and _fits(shape, rules):
+                found.setdefault(tuple(sorted(map(int, used))) + (shape.wilds,), shape)
+        out += sorted(found.values(), key=lambda s: (s.wilds, -len(s.naturals)))[:per_suit]
+    return out
+
+
+def _chains(at: Mapping[int, Card], lo: int, hi: int, need: int) -> list[tuple[int, int]]:
+    """The spans of consecutive natural cards longer than ``need``."""
+    spans = []
+    p = lo
+    while p <= hi:
+        if p not in at:
+            p += 1
+            continue
+        q = p
+        while q + 1 <= hi and q + 1 in at:
+            q += 1
+        if q - p + 1 > need:
+            spans.append((p, q))
+        p = q + 1
+    return spans
+
+
+def shape_cards(shapes: Sequence[Shape], hand: Sequence[Card], rules: MeldRules) -> list[list[Card]] | None:
+    """The shapes made with the hand's own cards, the wild cards shared out in hand order (None:
+    the hand does not hold them all)."""
+    _, wilds = _split_wild(hand, rules)
+    if sum(s.wilds for s in shapes) > len(wilds):
+        return None
+    if missing(hand, [c for s in shapes for c in s.naturals]):
+        return None
+    out = []
+    for s in shapes:
+        out.append([*s.naturals, *wilds[:s.wilds]])
+        wilds = wilds[s.wilds:]
+    return out
+
+
+def contract_ways(hand: Sequence[Card], contract: Contract, rules: MeldRules, exact: bool = False,
+                  limit: int = 6) -> list[list[list[Card]]]:
+    """Up to ``limit`` ways the hand makes the contract, each a list of groups in the contract's
+    order, those using fewest wild cards first. Each requirement is met from the cards the earlier
+    ones left (:func:`set_shapes`, :func:`run_shapes`)."""
+    found: dict[tuple[tuple[int, ...], ...], list[list[Card]]] = {}
+    parts = contract.parts
+
+    def go(i: int, rest: list[Card], groups: list[list[Card]]) -> None:
+        if len(found) >= limit:
+            return
+        if i == len(parts):
+            found.setdefault(tuple(sorted(tuple(sorted(map(int, g))) for g in groups)), list(groups))
+            return
+        req = parts[i]
+        for shape in (set_shapes if req.kind == "set" else run_shapes)(rest, rules, req.length, exact):
+            made = shape_cards([shape], rest, rules)
+            if made is None:
+                continue
+            left = list(rest)
+            for c in made[0]:
+                left.remove(c)
+            go(i + 1, left, [*groups, made[0]])
+
+    go(0, list(hand), [])
+    is_wild = _wild_test(rules)
+    return sorted(found.values(), key=lambda gs: sum(is_wild(c) for g in gs for c in g))
+
+
+def lay_offs(hand: Sequence[Card], table: Sequence[Meld], rules: MeldRules,
+             may_use: Callable[[Meld], bool] = lambda m: True) -> list[Action]:
+    """``lay C on N`` for every card of the hand (once per face) that meld N, one the mover may use,
+    takes as it stands."""
+    out = []
+    faces = list(dict.fromkeys(hand))
+    is_wild = _wild_test(rules)
+    for i, m in enumerate(table):
+        if not may_use(m):
+            continue
+        ranks = {c & 15 for c in m.cards if not is_wild(c)}
+        suits = {c >> 4 for c in m.cards if not is_wild(c)}
+        near = [c for c in faces if is_wild(c) or c & 15 in ranks or c >> 4 in suits]  # the others never fit
+        out += [lay([c], i + 1) for c in near if lay_problem(m.cards, [c], rules) is None]
+    return out
+
+
+def laid_by(table: Iterable[Meld], seat: int) -> list[Card]:
+    """Every card ``seat`` placed on the table, on whoever's meld (the cards played out in front of
+    them, where a game counts lay-offs for the player who laid them)."""
+    return [c for m in table for c in m.placed_by(seat)]
 
 
 # --- points --------------------------------------------------------------------------------------------
