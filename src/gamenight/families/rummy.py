@@ -226,7 +226,7 @@ def groups_of(args: Sequence[Any]) -> list[Group]:
         elif a == "on":
             nxt = args[i + 1] if i + 1 < len(args) else None
             if not cards or type(nxt) is not int:
-                raise GroupSyntax("'on' comes after the cards and before a meld's number, as in 'lay 9H on 2'")
+                raise GroupSyntax("'on' comes after the cards and before a meld's number")
             on = nxt
             i += 1
         elif a == "and":
@@ -339,25 +339,24 @@ def _grammar(a: Action) -> str | None:
             return "take the top discard ('take discard') or the whole pile ('take pile' and your cards)"
         if verb == "dig":
             if not args or not isinstance(args[0], Card):
-                return "dig names the card to dig to first: 'dig 9S' and the cards it melds with"
+                return "dig names the card to dig to first, then the cards it melds with"
             groups_of(args[1:])
             return None
         if verb == "discard":
-            return None if len(args) == 1 and isinstance(args[0], Card) else "discard one card: 'discard 7H'"
+            return None if len(args) == 1 and isinstance(args[0], Card) else "discard names one card"
         if verb == "meld":
-            return None if groups_of(args) else "meld names cards: 'meld 7H 7D 7S'"
+            return None if groups_of(args) else "meld names the cards it lays down"
         if verb in ("lay", "swap"):
             gs = groups_of(args)
             if len(gs) != 1 or gs[0].on is None or (verb == "swap" and len(gs[0].cards) != 1):
-                return f"{verb} names {'one card' if verb == 'swap' else 'cards'} and a meld: " \
-                       f"'{verb} 9H on 2'"
+                return f"{verb} names {'one card' if verb == 'swap' else 'cards'}, then 'on' and a meld's number"
             return None
         if verb == "rearrange":
             if "into" not in args:
-                return "rearrange names melds, then 'into' and the new groups: 'rearrange 2 3 into 7H 8H 9H'"
+                return "rearrange names melds, then 'into' and the new groups of cards"
             at = args.index("into")
             if at == 0 or any(type(n) is not int for n in args[:at]) or not groups_of(args[at + 1:]):
-                return "rearrange names melds, then 'into' and the new groups: 'rearrange 2 3 into 7H 8H 9H'"
+                return "rearrange names melds, then 'into' and the new groups of cards"
             return None
     except GroupSyntax as e:
         return str(e)
