@@ -386,3 +386,39 @@ def test_permitted_lists_what_the_cascade_lists() -> None:
     rules = [rummy.from_hand(hand), rummy.no_wild_discard(WILD)]
     listed = [rummy.discard(c) for c in C("7H 2C KS")]
     assert rummy.permitted(listed, rules) == list(narrow(rummy.cascade(listed, rules))) == [rummy.discard(C("7H")[0])]
+
+
+def test_a_layout_grows_runs_at_their_ends_and_keeps_sets_to_their_rank() -> None:
+    table = [C("5H 6H 7H"), C("9S 9D 2C")]
+    kinds = [rummy.RUN, rummy.SET]
+    done = rummy.lay_out(table, kinds, rummy.groups_of(parse_action("meld KC KD JK and 4H 3H on 1 and 9H on 2").args),
+                         PUSH)
+    assert done.problem is None
+    assert done.new == [(rummy.SET, C("KC KD JK"))] and done.onto == {0: (C("3H 4H"), []), 1: ([], C("9H"))}
+    bad = rummy.lay_out(table, kinds, [Group(tuple(C("9H")), 1)], PUSH)
+    assert bad.problem is not None and "only lengthened at its ends" in bad.problem
+
+
+def test_one_natural_and_wild_cards_read_both_ways_until_a_card_settles_it() -> None:
+    done = rummy.lay_out([], [], [Group(tuple(C("JK 7H 2C")))], PUSH)
+    assert done.new == [(rummy.EITHER, C("JK 7H 2C"))]
+    table, kinds = [C("JK 7H 2C")], [rummy.EITHER]
+    assert rummy.lay_out(table, kinds, [Group(tuple(C("7S")), 1)], PUSH).kinds == {0: rummy.SET}
+    assert rummy.lay_out(table, kinds, [Group(tuple(C("9H")), 1)], PUSH).kinds == {0: rummy.RUN}
+    assert rummy.lay_out(table, kinds, [Group(tuple(C("JK")), 1)], PUSH).kinds == {0: rummy.EITHER}
+    said = rummy.lay_out([], [], [Group(tuple(C("7H JK 2C")))], PUSH, declared=[rummy.RUN])
+    assert said.new == [(rummy.RUN, C("7H JK 2C"))]
+
+
+def test_a_layout_breaking_a_wild_limit_says_so() -> None:
+    done = rummy.lay_out([C("7H 7D 2C")], [rummy.SET], [Group(tuple(C("JK 2S")), 1)], TAME)
+    assert done.wild_limit and "outnumber" in (done.problem or "")
+
+
+def test_putting_a_layout_down_keeps_who_placed_each_card() -> None:
+    table = [Meld(C("5H 6H 7H"), 0, [0, 0, 0])]
+    kinds = [rummy.RUN]
+    rummy.put_down(table, rummy.lay_out([m.cards for m in table], kinds,
+                                        [Group(tuple(C("4H")), 1), Group(tuple(C("9C 9D 9S")))], PUSH), 2, 2, kinds)
+    assert table[0].cards == C("4H 5H 6H 7H") and table[0].by == [2, 0, 0, 0]
+    assert table[1].owner == 2 and kinds == [rummy.RUN, rummy.SET]

@@ -139,7 +139,7 @@ def test_nothing_else_goes_down_before_your_meld() -> None:
 # --- melds: tame and wild, sets and runs ------------------------------------------------------------------
 def test_tame_cards_at_least_as_many_as_wild_ones() -> None:
     m = table("7H 2C JK 9C 9D 9H 4C 6D 8S 10H QC", draws="KH", moves=[(0, "draw stock")])
-    refused(m, 0, "meld 7H 2C JK and 9C 9D 9H", TAME, "7H 2C JK has 2 wild and 1 tame cards")
+    refused(m, 0, "meld 7H 2C JK and 9C 9D 9H", TAME, "7H 2C JK has 2 wild and 1 natural")
     m2 = table("7H 7D 2C 9C 9D 9H 4C 6D 8S 10H QC", draws="KH", moves=[(0, "draw stock")])
     m2.apply(0, "meld 7H 7D 2C and 9C 9D 9H")
 

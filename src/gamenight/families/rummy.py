@@ -1063,6 +1063,105 @@ def run_swap_index(run: Sequence[Card], natural: Card, rules: MeldRules) -> int 
     return next((i for i, c in enumerate(run) if int(c) in rules.wild_faces and faces[i] == int(natural)), None)
 
 
+
+SET, RUN, EITHER = "set", "run", "either"
+"""The kinds of a meld on a table of melds written in order; ``either``: cards that read both ways
+(one natural card and wild cards) until a card laid on them settles it."""
+
+
+def kinds_of(cards: Sequence[Card], rules: MeldRules) -> list[str]:
+    """The kinds ``cards`` make as one meld under ``rules`` (a run in the order given or put in order)."""
+    out = []
+    if meld_problem(cards, dataclasses.replace(rules, runs=False)) is None:
+        out.append(SET)
+    if rules.runs and run_order(cards, rules) is not None:
+        out.append(RUN)
+    return out
+
+
+@dataclass
+class Layout:
+    """Where the groups of one move go on a table of melds written in order: new melds (kind and
+    cards, a run in order) and, for melds already there, the cards going below and above them and
+    the kind each is after; or why they cannot go (``wild_limit``: a wild card limit is broken)."""
+
+    new: list[tuple[str, list[Card]]] = field(default_factory=list)
+    onto: dict[int, tuple[list[Card], list[Card]]] = field(default_factory=dict)
+    kinds: dict[int, str] = field(default_factory=dict)
+    problem: str | None = None
+    wild_limit: bool = False
+
+    def refuse(self, problem: str, cards: Sequence[Card], rules: MeldRules) -> Layout:
+        self.problem = problem
+        wild = sum(1 for c in cards if int(c) in rules.wild_faces)
+        self.wild_limit = wild < len(cards) and not wilds_ok(len(cards) - wild, wild, rules)
+        return self
+
+
+def lay_out(table: Sequence[Sequence[Card]], kinds: Sequence[str], groups: Sequence[Group], rules: MeldRules,
+            declared: Sequence[str | None] = ()) -> Layout:
+    """Lay ``groups`` on a table of melds written in order (``kinds`` says what each is): a group
+    without ``on`` is a new meld of the kind ``declared`` for it (None: what its cards make,
+    ``either`` when they read both ways); a group ``on`` meld N goes on that meld and keeps it one:
+    a set takes cards of its rank, a run is lengthened at its ends (never split), an ``either``
+    meld becomes what the cards make of it (read as a run in the order it was written). Every meld
+    touched must keep the wild card limits."""
+    out = Layout()
+    said = list(declared) + [None] * (len(groups) - len(declared))
+    for g, kind in zip(groups, said):
+        cards = list(g.cards)
+        if g.on is None:
+            readings = kinds_of(cards, rules)
+            if kind is not None and kind not in readings:
+                problem = meld_problem(cards, rules) or f"{cards_text(cards)} is not a {kind}"
+                return out.refuse(problem, cards, rules)
+            if not readings:
+                return out.refuse(meld_problem(cards, rules) or f"{cards_text(cards)} is not a meld", cards, rules)
+            made = kind or (readings[0] if len(readings) == 1 else EITHER)
+            out.new.append((made, (run_order(cards, rules) or cards) if made != SET else cards))
+            continue
+        i = g.on - 1
+        below, above = out.onto.get(i, ([], []))
+        now = [*below, *table[i], *above]
+        was = out.kinds.get(i, kinds[i])
+        grown_set = [*now, *cards]
+        as_set = was in (SET, EITHER) and meld_problem(grown_set, dataclasses.replace(rules, runs=False)) is None
+        ends = extend_run(now, cards, rules) if was in (RUN, EITHER) and rules.runs else None
+        if as_set and ends is not None:
+            out.onto[i], out.kinds[i] = (below, [*above, *cards]), EITHER
+        elif as_set:
+            out.onto[i], out.kinds[i] = (below, [*above, *cards]), SET
+        elif ends is not None:
+            out.onto[i], out.kinds[i] = ([*ends[0], *below], [*above, *ends[1]]), RUN
+        else:
+            what = "the run" if was == RUN else "the set" if was == SET else "the meld"
+            out.refuse("", grown_set, rules)
+            why = meld_problem(grown_set, dataclasses.replace(rules, runs=False)) \
+                if was == SET or out.wild_limit else None
+            out.problem = f"{cards_text(cards)} cannot go on {what} {cards_text(now)}: " \
+                          f"{why or 'a run is only lengthened at its ends'}"
+            return out
+    return out
+
+
+
+def put_down(table: list[Meld], layout: Layout, seat: int, owner: int | None, kinds: list[str] | None = None) -> None:
+    """Carry ``layout`` out: the cards going below and above the melds it grows, then its new melds
+    (owned by ``owner``), every card placed by ``seat``; ``kinds``, the table's kinds where the game
+    keeps them, follows."""
+    for i, (below, above) in layout.onto.items():
+        m = table[i]
+        m.cards[:0] = below
+        m.by[:0] = [seat] * len(below)
+        m.add(above, seat)
+        if kinds is not None:
+            kinds[i] = layout.kinds[i]
+    for kind, cards in layout.new:
+        table.append(Meld(list(cards), owner, [seat] * len(cards)))
+        if kinds is not None:
+            kinds.append(kind)
+
+
 # --- points --------------------------------------------------------------------------------------------
 _COLOURS = {"red": (1, 2), "black": (0, 3)}
 

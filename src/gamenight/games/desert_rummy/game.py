@@ -85,70 +85,19 @@ class DesertState(State):
         return min(int(self.sheet.totals[seat]) + 1, len(dc.CONTRACTS))
 
 
-@dataclass
-class Placement:
-    """Where the groups of a meld or lay-off land: new melds (runs in order) and, for melds on the
-    table, the cards going below and above it; or the rule the move breaks."""
-
-    new: list[list[Card]] = field(default_factory=list)
-    onto: dict[int, tuple[list[Card], list[Card]]] = field(default_factory=dict)
-    tame: str | None = None
-    kind: str | None = None
-
-
 def _is_run(cards: Sequence[Card]) -> bool:
     return rummy.run_start(cards, dc.MELD_RULES) is not None
-
-
-def _wild_count(cards: Sequence[Card]) -> int:
-    return sum(1 for c in cards if dc.is_wild(c))
 
 
 def _suit_of(run: Sequence[Card]) -> int:
     return next(c >> 4 for c in run if not dc.is_wild(c))
 
 
-def _too_wild(cards: Sequence[Card]) -> str | None:
-    wild = _wild_count(cards)
-    if wild > len(cards) - wild:
-        return f"{cards_text(cards)} has {wild} wild and {len(cards) - wild} tame cards"
-    return None
-
-
-def place(table: Sequence[Meld], groups: Sequence[rummy.Group]) -> Placement:
-    """Where ``groups`` land on ``table`` (the targets are melds on it): each new group must be a set
+def place(table: Sequence[Meld], groups: Sequence[rummy.Group]) -> rummy.Layout:
+    """Where ``groups`` land on ``table`` (their targets are melds on it): each new group must be a set
     or a run, each group laid on a meld must keep it one, tame cards never fewer than wild ones."""
-    out = Placement()
-    for g in groups:
-        cards = list(g.cards)
-        if g.on is None:
-            out.tame = _too_wild(cards)
-            problem = rummy.meld_problem(cards, dc.MELD_RULES)
-            if out.tame or problem:
-                out.kind = problem
-                return out
-            ordered = rummy.run_order(cards, dc.MELD_RULES) if melds.meld_kind(cards, dc.MELD_RULES) == "run" else None
-            out.new.append(ordered or cards)
-            continue
-        i = g.on - 1
-        below, above = out.onto.get(i, ([], []))
-        now = [*below, *table[i].cards, *above]
-        out.tame = _too_wild([*now, *cards])
-        if out.tame:
-            return out
-        if _is_run(now):
-            grown = rummy.extend_run(now, cards, dc.MELD_RULES)
-            if grown is None:
-                out.kind = f"{cards_text(cards)} does not extend the run {cards_text(now)} at either end"
-                return out
-            out.onto[i] = ([*grown[0], *below], [*above, *grown[1]])
-        else:
-            problem = rummy.meld_problem([*now, *cards], dc.SET_RULES)
-            if problem:
-                out.kind = f"{cards_text(cards)} cannot go on the set {cards_text(now)}: {problem}"
-                return out
-            out.onto[i] = (below, [*above, *cards])
-    return out
+    kinds = [rummy.RUN if _is_run(m.cards) else rummy.SET for m in table]
+    return rummy.lay_out([m.cards for m in table], kinds, groups, dc.MELD_RULES)
 
 
 @register
@@ -213,12 +162,12 @@ class DesertRummy(Game[DesertState]):
     def restrictions(self, state: DesertState, seat: int) -> Iterator[Restriction]:
         """Every rule on a move of ``seat``'s turn, in rulebook order."""
         hand = state.hands[seat]
-        placements: dict[Action, Placement] = {}
+        placements: dict[Action, rummy.Layout] = {}
 
-        def placed(a: Action) -> Placement:
+        def placed(a: Action) -> rummy.Layout:
             if a not in placements:
                 placements[a] = place(state.melds, rummy.groups_of(a.args)) if a.verb in ("meld", "lay") \
-                    else Placement()
+                    else rummy.Layout()
             return placements[a]
 
         yield rummy.well_formed(TURN)
@@ -237,8 +186,8 @@ class DesertRummy(Game[DesertState]):
         own, anyone = rummy.on_melds(state.melds, lambda m: m.owner == seat), rummy.on_melds(state.melds)
         yield Restriction(OWN, lambda a: None if a.verb == "swap" else own.problem(a))
         yield Restriction(SWAP, lambda a: anyone.problem(a) if a.verb == "swap" else None)
-        yield Restriction(TAME, lambda a: placed(a).tame)
-        yield Restriction(KINDS, lambda a: placed(a).kind)
+        yield Restriction(TAME, lambda a: placed(a).problem if placed(a).wild_limit else None)
+        yield Restriction(KINDS, lambda a: placed(a).problem)
         yield Restriction(MAKE_MELD, lambda a: self._contract_problem(state, seat, a, exact=False))
         yield Restriction(extra, lambda a: self._contract_problem(state, seat, a, exact=True))
         yield Restriction(SWAP, lambda a: self._swap_problem(state, seat, a))
@@ -286,8 +235,7 @@ class DesertRummy(Game[DesertState]):
         out = []
         if len(hand) >= 2:
             for i, m in enumerate(state.melds):
-                p = place(state.melds, [rummy.Group((wild,), i + 1)]) if m.owner == seat else None
-                if p is not None and not p.tame and not p.kind:
+                if m.owner == seat and place(state.melds, [rummy.Group((wild,), i + 1)]).problem is None:
                     out.append(rummy.lay([wild], i + 1))
         if len(hand) >= 4:
             naturals = sorted({int(c): c for c in hand if not dc.is_wild(c)}.values())
@@ -373,14 +321,8 @@ class DesertRummy(Game[DesertState]):
             if c in state.must_play:
                 state.must_play.remove(c)
         rummy.forget_known(state.known[seat], played)
-        for i, (below, above) in placement.onto.items():
-            m = state.melds[i]
-            m.cards[:0] = below
-            m.by[:0] = [seat] * len(below)
-            m.add(above, seat)
         first = len(state.melds) + 1
-        for cards in placement.new:
-            state.melds.append(Meld(list(cards), seat, [seat] * len(cards)))
+        rummy.put_down(state.melds, placement, seat, seat)
         if action.verb == "lay" or state.down[seat]:
             emit(state, "{0} " + ("lays " + str(groups[0]) if action.verb == "lay" else
                                   "melds " + " and ".join(str(g) for g in groups)), seat, pieces=played, kind="meld")
