@@ -4,8 +4,10 @@ contracts, piles, points and zones."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from gamenight.core.cards import JOKER, Card, cards, parse_card
+from gamenight.core.cards import JOKER, Card, cards, parse_card, standard_deck
 from gamenight.engine.actions import Action, parse_action
 from gamenight.engine.clauses import Clause, IllegalAction
 from gamenight.engine.legality import narrow, refuse
@@ -349,3 +351,128 @@ def test_lay_offs_list_each_card_a_meld_takes() -> None:
     assert [str(a) for a in moves] == ["lay JK on 2", "lay 9S on 2"]
     table[1].add(C("9S"), 0)
     assert rummy.laid_by(table, 0) == C("7H 7D 7S 9S")
+
+
+
+# --- contracts in hand -------------------------------------------------------------------------------------
+TAME = MeldRules(ace_low=True, ace_high=True, max_set_size=None, wild_faces=WILD, wilds_at_most_naturals=True)
+TWO_DECKS = [*C("JK JK JK JK"), *(c for c in standard_deck(copies=2))]
+
+
+@pytest.mark.parametrize(("hand", "contract", "ways"), [
+    ("7H 7D 7S 9C 9D 2C 5H 6H 8H KS QS JK", "2 sets of 3", [["7D 7H 7S", "9C 9D 2C"]]),
+    ("7H 7D 7S 9C 9D 2C 5H 6H 8H KS QS JK", "1 run of 4 and 1 set of 3", [["5H 6H 7H 8H", "9C 9D 2C"]]),
+    ("2H 3H 4H 5H 9H 10H JH QH 4C 4D 6S 8S", "2 runs of 4 in same suit", [["9H 10H JH QH", "2H 3H 4H 5H"]]),
+])
+def test_a_contract_found_in_hand_fewest_wild_cards_first(hand: str, contract: str, ways: list[list[str]]) -> None:
+    found = rummy.contract_melds(C(hand), Contract.parse(contract), TAME if "2H" not in hand else PUSH, limit=1)
+    assert [[" ".join(map(str, g)) for g in way] for way in found] == ways
+
+
+def test_no_contract_no_way() -> None:
+    assert rummy.contract_melds(C("7H 7D 7S 9C 9D 2C 5H 6H 8H KS QS JK"), Contract.parse("3 sets of 3"), TAME) == []
+    assert rummy.contract_melds(C("2H 3H 4H 5H 9S 10S JS QS"), Contract.parse("2 runs of 4 in same suit"),
+                                PUSH) == []
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(range(len(TWO_DECKS))), min_size=8, max_size=14, unique=True),
+       st.sampled_from(["2 sets of 3", "1 run of 4 and 1 set of 3", "2 runs of 3", "3 sets of 3", "1 run of 7",
+                        "2 runs of 4 in same suit"]),
+       st.sampled_from([TAME, PUSH]))
+def test_every_way_found_makes_the_contract_from_the_hand(picks: list[int], text: str, rules: MeldRules) -> None:
+    hand = [TWO_DECKS[i] for i in picks]
+    contract = Contract.parse(text)
+    for way in rummy.contract_melds(hand, contract, rules):
+        assert contract.problem(way, rules, exact=True) is None
+        assert not rummy.missing(hand, [c for g in way for c in g])
+        for g, req in zip(way, contract.parts):
+            assert req.kind == "set" or rummy.run_start(g, rules) is not None
+
+
+def test_a_contract_is_found_when_the_hand_holds_it() -> None:
+    for text, held in [("1 run of 7", "3D 4D 5D JK 7D 8D 9D"), ("2 sets of 5", "KS KH KD 2C 2D 8S 8S 8C JK 2H"),
+                       ("1 run of 9", "AC 2C 3C 4C 5C 6C JK 8C 9C")]:
+        hand = [*C(held), *C("4H 10S JD")]
+        assert rummy.contract_melds(hand, Contract.parse(text), TAME), text
+
+
+def test_the_kinds_a_contract_reads_its_groups_as() -> None:
+    contract = Contract.parse("1 set of 3 and 1 run of 4")
+    assert rummy.answered_kinds(contract, [C("7H JK 2C"), C("5S 6S 7S 8S")], PUSH) == ["set", "run"]
+    assert rummy.answered_kinds(contract, [C("5S 6S 7S 8S"), C("7H JK 2C")], PUSH) == ["run", "set"]
+    assert rummy.answered_kinds(contract, [C("7H JK 2C"), C("5S 6S 7S 8S")], PUSH, declared=["run", None]) is None
+
+
+# --- runs written in order ---------------------------------------------------------------------------------
+def test_a_run_reads_in_the_order_written() -> None:
+    assert rummy.run_start(C("5H JK 7H"), PUSH) == 5
+    assert rummy.run_start(C("JK 5H 6H"), PUSH) == 4
+    assert rummy.run_start(C("7H 5H JK"), PUSH) is None
+    assert rummy.run_start(C("AH JK 3H"), PUSH) == 1 and rummy.run_start(C("QH KH AH"), PUSH) == 12
+
+
+def test_cards_out_of_order_are_put_in_order_wild_cards_filling_the_gaps_then_on_top() -> None:
+    assert rummy.run_order(C("7H 5H JK"), PUSH) == C("5H JK 7H")
+    assert rummy.run_order(C("6H 5H JK"), PUSH) == C("5H 6H JK")
+    assert rummy.run_order(C("AH KH JK"), PUSH) == C("JK KH AH")
+    assert rummy.run_order(C("KH AH 3H"), PUSH) is None
+    assert rummy.run_order(C("5H 5H JK"), PUSH) is None
+
+
+def test_cards_laid_on_a_run_keep_its_places() -> None:
+    assert rummy.extend_run(C("5H 6H 7H"), C("JK"), PUSH) == ([], C("JK"))
+    assert rummy.extend_run(C("JH QH KH AH"), C("JK"), PUSH) == (C("JK"), [])
+    assert rummy.extend_run(C("5H 6H 7H"), C("4H 3H"), PUSH) == (C("3H 4H"), [])
+    assert rummy.extend_run(C("5H 6H 7H"), C("4H 8H"), PUSH) == (C("4H"), C("8H"))
+    assert rummy.extend_run(C("5H 6H 7H"), C("9H"), PUSH) is None
+
+
+def test_the_wild_card_that_stands_for_a_natural_one() -> None:
+    assert rummy.stands_for(C("5H JK 7H"), PUSH) == [int(c) for c in C("5H 6H 7H")]
+    assert rummy.run_swap_index(C("5H JK 7H"), parse_card("6H"), PUSH) == 1
+    assert rummy.run_swap_index(C("JK 5H 6H"), parse_card("7H"), PUSH) is None
+    assert rummy.run_swap_index(C("JK 5H 6H"), parse_card("4H"), PUSH) == 0
+
+
+def test_permitted_lists_what_the_cascade_lists() -> None:
+    hand = C("7H 8H 9H 2C")
+    rules = [rummy.from_hand(hand), rummy.no_wild_discard(WILD)]
+    listed = [rummy.discard(c) for c in C("7H 2C KS")]
+    assert rummy.permitted(listed, rules) == list(narrow(rummy.cascade(listed, rules))) == [rummy.discard(C("7H")[0])]
+
+
+def test_a_layout_grows_runs_at_their_ends_and_keeps_sets_to_their_rank() -> None:
+    table = [C("5H 6H 7H"), C("9S 9D 2C")]
+    kinds = [rummy.RUN, rummy.SET]
+    done = rummy.lay_out(table, kinds, rummy.groups_of(parse_action("meld KC KD JK and 4H 3H on 1 and 9H on 2").args),
+                         PUSH)
+    assert done.problem is None
+    assert done.new == [(rummy.SET, C("KC KD JK"))] and done.onto == {0: (C("3H 4H"), []), 1: ([], C("9H"))}
+    bad = rummy.lay_out(table, kinds, [Group(tuple(C("9H")), 1)], PUSH)
+    assert bad.problem is not None and "only lengthened at its ends" in bad.problem
+
+
+def test_one_natural_and_wild_cards_read_both_ways_until_a_card_settles_it() -> None:
+    done = rummy.lay_out([], [], [Group(tuple(C("JK 7H 2C")))], PUSH)
+    assert done.new == [(rummy.EITHER, C("JK 7H 2C"))]
+    table, kinds = [C("JK 7H 2C")], [rummy.EITHER]
+    assert rummy.lay_out(table, kinds, [Group(tuple(C("7S")), 1)], PUSH).kinds == {0: rummy.SET}
+    assert rummy.lay_out(table, kinds, [Group(tuple(C("9H")), 1)], PUSH).kinds == {0: rummy.RUN}
+    assert rummy.lay_out(table, kinds, [Group(tuple(C("JK")), 1)], PUSH).kinds == {0: rummy.EITHER}
+    said = rummy.lay_out([], [], [Group(tuple(C("7H JK 2C")))], PUSH, declared=[rummy.RUN])
+    assert said.new == [(rummy.RUN, C("7H JK 2C"))]
+
+
+def test_a_layout_breaking_a_wild_limit_says_so() -> None:
+    done = rummy.lay_out([C("7H 7D 2C")], [rummy.SET], [Group(tuple(C("JK 2S")), 1)], TAME)
+    assert done.wild_limit and "outnumber" in (done.problem or "")
+
+
+def test_putting_a_layout_down_keeps_who_placed_each_card() -> None:
+    table = [Meld(C("5H 6H 7H"), 0, [0, 0, 0])]
+    kinds = [rummy.RUN]
+    rummy.put_down(table, rummy.lay_out([m.cards for m in table], kinds,
+                                        [Group(tuple(C("4H")), 1), Group(tuple(C("9C 9D 9S")))], PUSH), 2, 2, kinds)
+    assert table[0].cards == C("4H 5H 6H 7H") and table[0].by == [2, 0, 0, 0]
+    assert table[1].owner == 2 and kinds == [rummy.RUN, rummy.SET]

@@ -111,6 +111,11 @@ class Game(ABC, Generic[S]):
     same restriction cascade their ``legal_actions`` uses (``engine.legality``)."""
 
     spec: ClassVar[GameSpec]
+    random_play_ends: ClassVar[bool] = True
+    """Whether players choosing uniformly among the legal moves finish a match in reasonable time.
+    A game whose goal random play almost never reaches (climbing eleven contracts, where a random
+    hand holds two sets of five once in thousands) says False; whole-match tests then seat its
+    heuristic bot in every other seat."""
 
     # --- construction -------------------------------------------------------------
     @abstractmethod

@@ -88,7 +88,7 @@ from gamenight.engine.actions import Action
 from gamenight.engine.clauses import Clause
 from gamenight.engine.legality import Step
 from gamenight.engine.view import Fact, FactKind, Zone, ZoneKind, fact, flag
-from gamenight.families.meld_search import positions, window
+from gamenight.families.meld_search import MAX_RUN, face_at, positions, wilds_ok, window
 from gamenight.families.melds import MeldRules, is_meld, meld_kind
 
 # --- clauses ---------------------------------------------------------------------------------------
@@ -314,6 +314,17 @@ def cascade(listed: Sequence[Action], restrictions: Iterable[Restriction]) -> It
         problem = _memoised(rule.problem)
         moves = moves.where(lambda a, problem=problem: problem(a) is None)  # type: ignore[misc]
         yield Step(moves, rule.clause, lambda a, problem=problem: problem(a) or "")  # type: ignore[misc]
+
+
+def permitted(listed: Sequence[Action], restrictions: Iterable[Restriction]) -> list[Action]:
+    """The moves of ``listed`` that every rule keeps: what ``narrow(cascade(listed, restrictions))``
+    lists, without the steps and memos a refusal needs (``legal_actions`` runs on every move of a
+    playout, where that bookkeeping costs more than the rules)."""
+    moves = list(listed)
+    for rule in restrictions:
+        problem = rule.problem
+        moves = [a for a in moves if problem(a) is None]
+    return moves
 
 
 def _memoised(problem: Callable[[Action], str | None]) -> Callable[[Action], str | None]:
@@ -1017,6 +1028,335 @@ def laid_by(table: Iterable[Meld], seat: int) -> list[Card]:
     """Every card ``seat`` placed on the table, on whoever's meld (the cards played out in front of
     them, where a game counts lay-offs for the player who laid them)."""
     return [c for m in table for c in m.placed_by(seat)]
+
+def answered_kinds(contract: Contract, groups: Sequence[Sequence[Card]], rules: MeldRules, exact: bool = False,
+                   declared: Sequence[str | None] | None = None) -> list[str] | None:
+    """The kind ("set" or "run") each group answers when ``groups`` make ``contract`` (None: they do
+    not). A group that reads both ways takes the kind its requirement asks, unless ``declared``
+    names its kind (None in ``declared``: not said)."""
+    if len(groups) != len(contract.parts):
+        return None
+    only = {"set": dataclasses.replace(rules, runs=False), "run": dataclasses.replace(rules, sets=False)}
+    said = list(declared) if declared is not None else [None] * len(groups)
+    for order in itertools.permutations(range(len(groups))):
+        kinds = [""] * len(groups)
+        for g, req in zip(order, contract.parts):
+            if said[g] not in (None, req.kind) or not Contract._answers(groups[g], req, only[req.kind], exact):
+                break
+            kinds[g] = req.kind
+        else:
+            if contract.same_suit and not Contract._one_suit(groups, rules):
+                return None
+            return kinds
+    return None
+
+
+def contract_melds(hand: Sequence[Card], contract: Contract, rules: MeldRules, limit: int = 4,
+                   budget: int = 4000) -> list[list[list[Card]]]:
+    """Ways to lay ``contract`` down from ``hand``, each one group of the hand's own cards per
+    requirement (in the contract's order, a run written in order with each wild card at its
+    place), each meld exactly as long as asked. At most ``limit`` ways, those with the fewest wild
+    cards found first; the search gives up after ``budget`` steps (a hand that holds the contract
+    almost always shows it within a few)."""
+    is_wild = _wild_test(rules)
+    wilds = sorted((c for c in hand if is_wild(c)), key=lambda c: (-rules.value(c), int(c)))
+    by_face: dict[int, list[Card]] = {}
+    for c in hand:
+        if not is_wild(c) and int(c) not in rules.unmeldable:
+            by_face.setdefault(int(c), []).append(c)
+    counts = Counter({f: len(cs) for f, cs in by_face.items()})
+    order = sorted(range(len(contract.parts)), key=lambda i: (contract.parts[i].kind != "run",
+                                                              -contract.parts[i].length))
+    found: list[list[list[Card]]] = []
+    seen: set[tuple[Any, ...]] = set()
+    steps = [0]
+
+    def emit(chosen: list[tuple[int, tuple[int, ...]]]) -> None:
+        key = tuple(sorted((i, tuple(sorted(layout))) for i, layout in chosen))
+        if key in seen:
+            return
+        seen.add(key)
+        pools = {f: list(cs) for f, cs in by_face.items()}
+        spare = list(wilds)
+        groups: list[list[Card]] = [[] for _ in contract.parts]
+        for i, layout in chosen:
+            groups[i] = [spare.pop(0) if f == WILD_PLACE else pools[f].pop() for f in layout]
+        found.append(groups)
+
+    def search(k: int, left: Counter[int], wild_left: int, suit: int | None,
+               chosen: list[tuple[int, tuple[int, ...]]]) -> None:
+        if len(found) >= limit or steps[0] > budget:
+            return
+        if k == len(order):
+            emit(chosen)
+            return
+        i = order[k]
+        req = contract.parts[i]
+        options = _set_layouts(left, wild_left, req.length, rules) if req.kind == "set" else \
+            _run_layouts(left, wild_left, req.length, rules, suit if contract.same_suit else None)
+        for layout in options:
+            steps[0] += 1
+            if steps[0] > budget or len(found) >= limit:
+                return
+            used = Counter(f for f in layout if f != WILD_PLACE)
+            if any(left[f] < n for f, n in used.items()):
+                continue
+            run_suit = suit
+            if req.kind == "run":
+                run_suit = next(f >> 4 for f in layout if f != WILD_PLACE)
+            search(k + 1, left - used, wild_left - layout.count(WILD_PLACE), run_suit, [*chosen, (i, layout)])
+
+    search(0, counts, len(wilds), None, [])
+    found.sort(key=lambda gs: sum(1 for g in gs for c in g if is_wild(c)))
+    return found
+
+
+WILD_PLACE = -1
+"""A wild card's place in a layout of :func:`contract_melds`."""
+
+
+def _set_layouts(left: Counter[int], wilds: int, length: int, rules: MeldRules) -> Iterator[tuple[int, ...]]:
+    """Sets of exactly ``length`` cards from the natural faces ``left`` and ``wilds`` wild cards, most
+    natural cards first."""
+    if not rules.sets or (rules.max_set_size is not None and length > rules.max_set_size):
+        return
+    ranks: dict[int, list[int]] = {}
+    for f, n in sorted(left.items()):
+        if n > 0 and f >> 4 < 4:
+            ranks.setdefault(f & 15, []).extend([f] * (1 if rules.set_suits_distinct else n))
+    for rank in sorted(ranks, key=lambda r: -len(ranks[r])):
+        pool = ranks[rank]
+        for t in range(min(len(pool), length), 0, -1):
+            w = length - t
+            if w > wilds or not wilds_ok(t, w, rules):
+                continue
+            for faces in dict.fromkeys(itertools.combinations(pool, t)):
+                yield (*faces, *[WILD_PLACE] * w)
+
+
+def _run_layouts(left: Counter[int], wilds: int, length: int, rules: MeldRules,
+                 suit: int | None) -> Iterator[tuple[int, ...]]:
+    """Runs of exactly ``length`` cards, in order, from the natural faces ``left`` and ``wilds`` wild
+    cards (in ``suit`` only, if given), most natural cards first."""
+    if not rules.runs or length > MAX_RUN:
+        return
+    layouts: list[tuple[int, tuple[int, ...]]] = []
+    for s in ([suit] if suit is not None else range(4)):
+        w = window(s, rules)
+        if w is None:
+            continue
+        faces = [face_at(s, p) for p in range(w[0], w[1] + 1)]
+        held = [left[f] > 0 for f in faces]
+        for at in range(len(faces) - length + 1):
+            present = [j for j in range(length) if held[at + j]]
+            need = length - len(present)
+            if not present or need > wilds or not wilds_ok(len(present), need, rules):
+                continue
+            places = faces[at:at + length]
+            for drop in range(0, wilds - need + 1):
+                t = len(present) - drop
+                if t < 1 or not wilds_ok(t, length - t, rules):
+                    break
+                for gone in itertools.combinations(present, drop):
+                    layouts.append((length - t, tuple(WILD_PLACE if not held[at + j] or j in gone else f
+                                                      for j, f in enumerate(places))))
+    layouts.sort(key=lambda x: x[0])
+    for _, layout in layouts:
+        yield layout
+
+
+# --- runs written in order ------------------------------------------------------------------------------
+def run_start(run: Sequence[Card], rules: MeldRules) -> int | None:
+    """The place of the first card (1: a low ace, 2 to 13, 14: a high ace) when ``run``, read in the
+    order written with each wild card standing for the card at its place, is a run under ``rules``
+    (None: it is not). The order is how a player says what each wild card stands for."""
+    n = len(run)
+    if n < rules.min_len or n > MAX_RUN or any(int(c) in rules.unmeldable for c in run):
+        return None
+    is_wild = _wild_test(rules)
+    naturals = [(i, c) for i, c in enumerate(run) if not is_wild(c)]
+    if not naturals or not rules.runs or not wilds_ok(len(naturals), n - len(naturals), rules):
+        return None
+    suit = naturals[0][1] >> 4
+    w = window(suit, rules)
+    if w is None or any(c >> 4 != suit for _, c in naturals):
+        return None
+    first, card = naturals[0]
+    for p in positions(suit, card & 15, rules):
+        start = p - first
+        if w[0] <= start and start + n - 1 <= w[1] and \
+                all(start + i in positions(suit, c & 15, rules) for i, c in naturals):
+            return start
+    return None
+
+
+def run_order(cards: Sequence[Card], rules: MeldRules) -> list[Card] | None:
+    """``cards`` as a run written in order: as given when they read so, else their natural cards in
+    order with the wild cards filling the gaps and then lengthening the run upward (downward once
+    it reaches the top). None: the cards make no run."""
+    if run_start(cards, rules) is not None:
+        return list(cards)
+    is_wild = _wild_test(rules)
+    naturals = [c for c in cards if not is_wild(c)]
+    spare = [c for c in cards if is_wild(c)]
+    if not naturals or len({c >> 4 for c in naturals}) != 1:
+        return None
+    suit = naturals[0] >> 4
+    w = window(suit, rules)
+    if w is None:
+        return None
+    for reading in (min, max):  # an ace low or high
+        at: dict[int, Card] = {}
+        for c in naturals:
+            options = positions(suit, c & 15, rules)
+            if not options or reading(options) in at:
+                break
+            at[reading(options)] = c
+        else:
+            lo, hi = min(at), max(at)
+            gaps = hi - lo + 1 - len(at)
+            if gaps > len(spare):
+                continue
+            extra = len(spare) - gaps
+            up = min(extra, w[1] - hi)
+            lo, hi = lo - (extra - up), hi + up
+            wild = iter(spare)
+            out = [at[p] if p in at else next(wild) for p in range(lo, hi + 1)]
+            if lo >= w[0] and run_start(out, rules) is not None:
+                return out
+    return None
+
+
+def extend_run(run: Sequence[Card], cards: Sequence[Card], rules: MeldRules) -> tuple[list[Card], list[Card]] | None:
+    """Where ``cards`` go when laid on a run written in order, its own cards keeping their places: the
+    cards below it and the cards above it, each in order. The cards as written go above, below, or
+    split between the two ends, the first reading that makes a run winning (a wild card laid alone
+    goes on top unless the run already reaches the top). None: they do not lengthen the run."""
+    n = len(cards)
+    for k in (0, n, *range(1, n)):
+        below, above = list(cards[:k]), list(cards[k:])
+        for low in (below, below[::-1]):
+            for high in (above, above[::-1]):
+                if run_start([*low, *run, *high], rules) is not None:
+                    return low, high
+    return None
+
+
+def stands_for(run: Sequence[Card], rules: MeldRules) -> list[int]:
+    """The face each card of a run written in order stands for (a wild card: the card at its place)."""
+    start = run_start(run, rules)
+    if start is None:
+        raise ValueError(f"{cards_text(run)} is not a run written in order")
+    suit = next(c >> 4 for c in run if int(c) not in rules.wild_faces)
+    return [face_at(suit, start + i) for i in range(len(run))]
+
+
+def run_swap_index(run: Sequence[Card], natural: Card, rules: MeldRules) -> int | None:
+    """The place of the wild card in a run written in order that stands for ``natural`` (None: no wild
+    card of the run stands for it)."""
+    if int(natural) in rules.wild_faces or run_start(run, rules) is None:
+        return None
+    faces = stands_for(run, rules)
+    return next((i for i, c in enumerate(run) if int(c) in rules.wild_faces and faces[i] == int(natural)), None)
+
+
+
+SET, RUN, EITHER = "set", "run", "either"
+"""The kinds of a meld on a table of melds written in order; ``either``: cards that read both ways
+(one natural card and wild cards) until a card laid on them settles it."""
+
+
+def kinds_of(cards: Sequence[Card], rules: MeldRules) -> list[str]:
+    """The kinds ``cards`` make as one meld under ``rules`` (a run in the order given or put in order)."""
+    out = []
+    if meld_problem(cards, dataclasses.replace(rules, runs=False)) is None:
+        out.append(SET)
+    if rules.runs and run_order(cards, rules) is not None:
+        out.append(RUN)
+    return out
+
+
+@dataclass
+class Layout:
+    """Where the groups of one move go on a table of melds written in order: new melds (kind and
+    cards, a run in order) and, for melds already there, the cards going below and above them and
+    the kind each is after; or why they cannot go (``wild_limit``: a wild card limit is broken)."""
+
+    new: list[tuple[str, list[Card]]] = field(default_factory=list)
+    onto: dict[int, tuple[list[Card], list[Card]]] = field(default_factory=dict)
+    kinds: dict[int, str] = field(default_factory=dict)
+    problem: str | None = None
+    wild_limit: bool = False
+
+    def refuse(self, problem: str, cards: Sequence[Card], rules: MeldRules) -> Layout:
+        self.problem = problem
+        wild = sum(1 for c in cards if int(c) in rules.wild_faces)
+        self.wild_limit = wild < len(cards) and not wilds_ok(len(cards) - wild, wild, rules)
+        return self
+
+
+def lay_out(table: Sequence[Sequence[Card]], kinds: Sequence[str], groups: Sequence[Group], rules: MeldRules,
+            declared: Sequence[str | None] = ()) -> Layout:
+    """Lay ``groups`` on a table of melds written in order (``kinds`` says what each is): a group
+    without ``on`` is a new meld of the kind ``declared`` for it (None: what its cards make,
+    ``either`` when they read both ways); a group ``on`` meld N goes on that meld and keeps it one:
+    a set takes cards of its rank, a run is lengthened at its ends (never split), an ``either``
+    meld becomes what the cards make of it (read as a run in the order it was written). Every meld
+    touched must keep the wild card limits."""
+    out = Layout()
+    said = list(declared) + [None] * (len(groups) - len(declared))
+    for g, kind in zip(groups, said):
+        cards = list(g.cards)
+        if g.on is None:
+            readings = kinds_of(cards, rules)
+            if kind is not None and kind not in readings:
+                problem = meld_problem(cards, rules) or f"{cards_text(cards)} is not a {kind}"
+                return out.refuse(problem, cards, rules)
+            if not readings:
+                return out.refuse(meld_problem(cards, rules) or f"{cards_text(cards)} is not a meld", cards, rules)
+            made = kind or (readings[0] if len(readings) == 1 else EITHER)
+            out.new.append((made, (run_order(cards, rules) or cards) if made != SET else cards))
+            continue
+        i = g.on - 1
+        below, above = out.onto.get(i, ([], []))
+        now = [*below, *table[i], *above]
+        was = out.kinds.get(i, kinds[i])
+        grown_set = [*now, *cards]
+        as_set = was in (SET, EITHER) and meld_problem(grown_set, dataclasses.replace(rules, runs=False)) is None
+        ends = extend_run(now, cards, rules) if was in (RUN, EITHER) and rules.runs else None
+        if as_set and ends is not None:
+            out.onto[i], out.kinds[i] = (below, [*above, *cards]), EITHER
+        elif as_set:
+            out.onto[i], out.kinds[i] = (below, [*above, *cards]), SET
+        elif ends is not None:
+            out.onto[i], out.kinds[i] = ([*ends[0], *below], [*above, *ends[1]]), RUN
+        else:
+            what = "the run" if was == RUN else "the set" if was == SET else "the meld"
+            out.refuse("", grown_set, rules)
+            why = meld_problem(grown_set, dataclasses.replace(rules, runs=False)) \
+                if was == SET or out.wild_limit else None
+            out.problem = f"{cards_text(cards)} cannot go on {what} {cards_text(now)}: " \
+                          f"{why or 'a run is only lengthened at its ends'}"
+            return out
+    return out
+
+
+
+def put_down(table: list[Meld], layout: Layout, seat: int, owner: int | None, kinds: list[str] | None = None) -> None:
+    """Carry ``layout`` out: the cards going below and above the melds it grows, then its new melds
+    (owned by ``owner``), every card placed by ``seat``; ``kinds``, the table's kinds where the game
+    keeps them, follows."""
+    for i, (below, above) in layout.onto.items():
+        m = table[i]
+        m.cards[:0] = below
+        m.by[:0] = [seat] * len(below)
+        m.add(above, seat)
+        if kinds is not None:
+            kinds[i] = layout.kinds[i]
+    for kind, cards in layout.new:
+        table.append(Meld(list(cards), owner, [seat] * len(cards)))
+        if kinds is not None:
+            kinds.append(kind)
 
 
 # --- points --------------------------------------------------------------------------------------------
