@@ -114,7 +114,7 @@ SPEC = GameSpec(
             "playable discard, and go out on an unplayable one. First to 500.",
     presets={"standard": {}, "top_card_played": {"top_card_must_play": True},
              "open_rummy": {"rummy_needs_meld": False}},
-    sections=(C, O, T, M, rummy.DISCARD_ENDS_TURN.section, L, R, G, S),
+    sections=(C, O, T, M, L, R, G, S),
 )
 
 DECK_CARDS: tuple[Card, ...] = tuple(standard_deck())
