@@ -526,6 +526,52 @@ def take_down_to(pile: list[Card], card: Card) -> list[Card] | None:
     return None
 
 
+def dig_depth(pile: Sequence[Card], card: Card) -> int | None:
+    """How deep ``card`` lies in a spread pile or discard line (its most recently discarded copy): 1 for
+    the top card; None when the pile does not hold it."""
+    for depth, c in enumerate(reversed(pile), 1):
+        if c == card:
+            return depth
+    return None
+
+
+def dig_sources(named: Sequence[Card], hand: Sequence[Card], above: Sequence[Card]
+                ) -> tuple[list[Card], list[Card], list[Card]]:
+    """Where the cards a dig plays (besides the card dug to) come from: ``(from hand, from the cards taken
+    above the card dug to, missing)``. A card is taken from hand when the hand holds it."""
+    have, spare = Counter(int(c) for c in hand), Counter(int(c) for c in above)
+    own: list[Card] = []
+    dug: list[Card] = []
+    gone: list[Card] = []
+    for c in named:
+        if have[int(c)] > 0:
+            have[int(c)] -= 1
+            own.append(c)
+        elif spare[int(c)] > 0:
+            spare[int(c)] -= 1
+            dug.append(c)
+        else:
+            gone.append(c)
+    return own, dug, gone
+
+
+def dig_from(hand: Sequence[Card], pile: Sequence[Card], clause: Clause = DIG_DEEP) -> Restriction:
+    """A dig names a card in the pile, and plays it with cards from hand or from those discarded after it
+    (which the dig takes too)."""
+    def problem(a: Action) -> str | None:
+        if a.verb != "dig" or not a.cards:
+            return None
+        card = a.cards[0]
+        depth = dig_depth(pile, card)
+        if depth is None:
+            return f"{card} is not in the discard pile"
+        gone = dig_sources(a.cards[1:], hand, pile[len(pile) - depth + 1:])[2]
+        if gone:
+            return f"you do not hold {cards_text(gone)}, nor is it among the cards above {card}"
+        return None
+    return Restriction(clause, problem)
+
+
 def frozen(pile: Sequence[Card], freezes: Callable[[Card], bool]) -> bool:
     """Whether the pile is frozen: it holds a card that freezes it (the game says which), and it stays
     frozen until it is taken."""
@@ -636,6 +682,22 @@ def lay_problem(meld_cards: Sequence[Card], cards: Sequence[Card], rules: MeldRu
     if before == "run" and not is_meld(grown, dataclasses.replace(rules, sets=False)):
         return f"{cards_text(cards)} does not extend the run {cards_text(meld_cards)}"
     return None
+
+
+def fits_on(table: Sequence[Meld], cards: Sequence[Card], rules: MeldRules) -> list[int]:
+    """The numbers of the melds on the table that ``cards`` could be added onto (a lay-off): where a
+    card "plays on the table"."""
+    return [i + 1 for i, m in enumerate(table) if may_join(m.cards, cards, rules)
+            and lay_problem(m.cards, cards, rules) is None]
+
+
+def may_join(meld_cards: Sequence[Card], cards: Sequence[Card], rules: MeldRules) -> bool:
+    """A quick first look before :func:`lay_problem`: natural cards can only join a meld whose natural
+    cards share a rank or a suit with each of them (False: they cannot join; True: ask ``lay_problem``)."""
+    wild = rules.wild_faces
+    naturals = [m for m in meld_cards if int(m) not in wild]
+    return not naturals or all(int(c) in wild or any(m & 15 == c & 15 or m >> 4 == c >> 4 for m in naturals)
+                               for c in cards)
 
 
 def swap_index(meld_cards: Sequence[Card], natural: Card, rules: MeldRules) -> int | None:
