@@ -304,9 +304,10 @@ def test_a_ten_thousand_turn_tapping_dice(browser, base: str, size: str) -> None
     kept = False
     while not kept:
         assert time.monotonic() < deadline, "never kept a die"
-        found = wait_any(page, "button.die.playable", "#actions button[data-action=roll]")
+        found = wait_any(page, "button.die.playable", "#actions button[data-action=roll]",
+                         "#actions button[data-action=decline]", timeout=60)
         if found.startswith("#actions"):
-            page.click("#actions button[data-action=roll]")
+            page.click(found)  # roll (or decline to take over another's dice)
             page.wait_for_timeout(200)
             continue
         page.locator("button.die.playable").first.click()
