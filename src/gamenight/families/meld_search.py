@@ -312,11 +312,19 @@ class Solver:
         t0, t1, t2, t3 = self.t0, self.t1, self.t2, self.t3
         a, b, c, d = hm & _SUIT_MASK, hm >> 16 & _SUIT_MASK, hm >> 32 & _SUIT_MASK, hm >> 48
         trip = (a & b & (c | d)) | (c & d & (a | b)) if self.set_sizes else 0
-        best = INF
-        for A, B, C, D in self.plain_set_masks(a, b, c, d, trip) if trip else ((a, b, c, d),):
-            key = (t0[A] + t1[B] + t2[C] + t3[D]) * 64 + min(u0[A], u1[B], u2[C], u3[D])
-            if key < best:
-                best = key
+        best = (t0[a] + t1[b] + t2[c] + t3[d]) * 64 + min(u0[a], u1[b], u2[c], u3[d])
+        if trip and not trip & (trip - 1):  # one rank of three or four: its sets, loop-light
+            nl = ~trip
+            present = (1 if a & trip else 0) | (2 if b & trip else 0) | (4 if c & trip else 0) | (8 if d & trip else 0)
+            for rm in self.set_patterns[present]:
+                A, B = a & nl if rm & 1 else a, b & nl if rm & 2 else b
+                C, D = c & nl if rm & 4 else c, d & nl if rm & 8 else d
+                key = (t0[A] + t1[B] + t2[C] + t3[D]) * 64 + min(u0[A], u1[B], u2[C], u3[D])
+                if key < best:
+                    best = key
+        elif trip:
+            best = min([(t0[A] + t1[B] + t2[C] + t3[D]) * 64 + min(u0[A], u1[B], u2[C], u3[D])
+                        for A, B, C, D in self.plain_set_masks(a, b, c, d, trip)])
         return self._discard_face[best & 63], best >> 6
 
     # -- the search ----------------------------------------------------------------------------

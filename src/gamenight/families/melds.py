@@ -284,7 +284,7 @@ def best_discard(hand: Sequence[Card], rules: MeldRules = _DEFAULT_RULES) -> tup
     hm = sum(map(_BIT.__getitem__, hand))
     if not hm & solver.slow_bits and hm.bit_count() == len(hand):
         face, dw = solver.plain_discard(hm)
-        return next(c for c in hand if c == face), dw
+        return hand[hand.index(face)], dw
     found = solver.discard(hand, hm)
     if found is not None:
         return found
