@@ -28,7 +28,8 @@ from gamenight.families.meld_lanes import (
     wilds_ok,
     window,
 )
-from gamenight.families.meld_search import Plan, Solver
+from gamenight.families.meld_search import Plan
+from gamenight.families.meld_tables import Solver
 
 __all__ = [
     "Arrangement",
