@@ -5,7 +5,9 @@ meld, what is the best way to arrange a hand into melds, and which loose cards
 can be laid off onto someone else's melds. The rules that differ between games
 (aces high or low, sets only or runs only, wild cards and their limits, set sizes,
 card values) live in :class:`MeldRules`, so each game passes its own rules instead
-of re-implementing the search. How the search goes is :mod:`.meld_search`'s story.
+of re-implementing the search. How the search goes: :mod:`.meld_lanes` (the runs of
+one suit), :mod:`.meld_search` (sets and wild cards over them, any hand) and
+:mod:`.meld_tables` (one deck's hands from flat tables).
 """
 
 from __future__ import annotations
@@ -17,17 +19,19 @@ from functools import cached_property
 from typing import Literal
 
 from gamenight.core.cards import Card
-from gamenight.families.meld_search import (
+from gamenight.families.meld_lanes import (
     FAMILY_SUITS,
     MAX_RUN,
     WILD,
-    Plan,
-    Solver,
     all_wild_allowed,
     family,
+    positions,
     set_cap,
     wilds_ok,
+    window,
 )
+from gamenight.families.meld_search import Plan
+from gamenight.families.meld_tables import Solver
 
 __all__ = [
     "Arrangement",
@@ -72,7 +76,8 @@ class MeldRules:
     least as many naturals as wilds). ``all_wild_melds`` allows a meld of wild cards alone
     whatever those limits say (Hand and Foot's wild canasta).
     ``unmeldable`` faces never join a meld (Canasta's threes).
-    ``value`` is what a card left out of melds costs: the game's card points.
+    ``value`` is what a card left out of melds costs: the game's card points, read from the
+    card's face alone (the solver remembers answers by face); without it every card counts one.
     """
 
     ace_low: bool = True
@@ -103,7 +108,8 @@ class MeldRules:
 
     @cached_property
     def _solver(self) -> Solver:
-        # Built once per rules object: the tables cost ~50 ms, the look-up must cost nothing.
+        # Built once per rules object (the tables it shares with equal rules fill once per
+        # process, ~50 ms; with wild cards on one deck ~0.2 s more): the look-up must cost nothing.
         return Solver(self)
 
 
@@ -136,40 +142,15 @@ class LayOff:
 # Meld validity
 
 
-def _ranges(suit: int, rules: MeldRules) -> tuple[tuple[int, int], ...]:
-    """The position windows a run in this suit may occupy (position 1 is a low ace)."""
-    if suit < 4:
-        out: list[tuple[int, int]] = []
-        if rules.ace_low:
-            out.append((1, 13))
-        if rules.ace_high:
-            out.append((2, 14))
-        return tuple(out) if out else ((2, 13),)
-    if 5 <= suit <= 9:
-        return ((1, 13),)
-    return ()
-
-
-def _position(rank: int, lo: int, hi: int) -> int | None:
-    if lo <= rank <= hi:
-        return rank
-    if rank == 14 and lo == 1:
-        return 1
-    return None
-
-
 def _run_spans(naturals: Sequence[int], rules: MeldRules) -> list[tuple[int, int, int, int]]:
-    """Each reading of natural cards of one suit as part of a run: (lo, hi, lowest, highest)
-    positions, for each window they fit."""
+    """Each reading of natural cards of one suit as part of a run, an ace low or high:
+    (first and last position the suit allows, lowest and highest position held)."""
     suit = naturals[0] >> 4
-    out = []
-    for lo, hi in _ranges(suit, rules):
-        pos = [_position(c & 15, lo, hi) for c in naturals]
-        if None in pos:
-            continue
-        ps = [p for p in pos if p is not None]
-        out.append((lo, hi, min(ps), max(ps)))
-    return out
+    span = window(suit, rules)
+    places = [positions(suit, c & 15, rules) for c in naturals]
+    if span is None or not all(places):
+        return []
+    return sorted({(*span, min(ps), max(ps)) for ps in itertools.product(*places)})
 
 
 def _is_set(naturals: Sequence[int], n: int, rules: MeldRules) -> bool:
@@ -308,7 +289,7 @@ def best_discard(hand: Sequence[Card], rules: MeldRules = _DEFAULT_RULES) -> tup
     hm = sum(map(_BIT.__getitem__, hand))
     if not hm & solver.slow_bits and hm.bit_count() == len(hand):
         face, dw = solver.plain_discard(hm)
-        return next(c for c in hand if c == face), dw
+        return hand[hand.index(face)], dw
     found = solver.discard(hand, hm)
     if found is not None:
         return found
@@ -363,17 +344,17 @@ def _extensions(meld: Sequence[Card], cards: Sequence[Card], rules: MeldRules) -
     if kind != "run":
         return [0]
     suit = naturals[0] >> 4
+    at: dict[int, int] = {}  # run position -> index of a card that fills it
+    for i, c in enumerate(cards):
+        if c >> 4 == suit and int(c) not in rules.unmeldable:
+            for p in positions(suit, c & 15, rules):
+                at.setdefault(p, i)
     found = {0}
     for lo, hi, low, high in _run_spans(naturals, rules):
-        at: dict[int, int] = {}  # position -> index of a card that fills it
-        for i, c in enumerate(cards):
-            p = _position(c & 15, lo, hi) if c >> 4 == suit and int(c) not in rules.unmeldable else None
-            if p is not None and not low <= p <= high:
-                at.setdefault(p, i)
         below = _chain(at, range(low - 1, lo - 1, -1))
         above = _chain(at, range(high + 1, hi + 1))
         room = min(MAX_RUN, hi - lo + 1) - (high - low + 1)
-        for k_down in range(len(below) + 1):
+        for k_down in range(min(len(below), room) + 1):
             down = sum(1 << at[p] for p in below[:k_down])
             for k_up in range(min(len(above), room - k_down) + 1):
                 found.add(down | sum(1 << at[p] for p in above[:k_up]))
