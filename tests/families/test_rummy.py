@@ -316,3 +316,11 @@ def test_a_landing_says_what_stopped_it() -> None:
     assert _landing(table, "meld 9C 9D").fault == rummy.INVALID
     assert _landing([Meld(C("7H 7D 7S 7C"), owner=0)], "meld 7C 7S 7D 7H", closes_at=7).fault == rummy.OPEN_TWICE
     assert _landing(table, "meld 9C 9D").problem_if(rummy.TARGET) is None
+
+
+def test_a_move_commits_to_going_out_when_it_leaves_nothing_to_discard_but_the_last_card() -> None:
+    lay_one = rummy.lay(C("7C"), on=1)
+    assert rummy.commits_to_going_out(0, lay_one) and rummy.commits_to_going_out(1, lay_one)
+    assert not rummy.commits_to_going_out(2, lay_one)
+    assert rummy.commits_to_going_out(0, rummy.discard(C("7C")[0]))
+    assert not rummy.commits_to_going_out(1, rummy.discard(C("7C")[0]))
