@@ -476,3 +476,11 @@ def test_putting_a_layout_down_keeps_who_placed_each_card() -> None:
                                         [Group(tuple(C("4H")), 1), Group(tuple(C("9C 9D 9S")))], PUSH), 2, 2, kinds)
     assert table[0].cards == C("4H 5H 6H 7H") and table[0].by == [2, 0, 0, 0]
     assert table[1].owner == 2 and kinds == [rummy.RUN, rummy.SET]
+
+
+def test_a_move_commits_to_going_out_when_it_leaves_nothing_to_discard_but_the_last_card() -> None:
+    lay_one = rummy.lay(C("7C"), on=1)
+    assert rummy.commits_to_going_out(0, lay_one) and rummy.commits_to_going_out(1, lay_one)
+    assert not rummy.commits_to_going_out(2, lay_one)
+    assert rummy.commits_to_going_out(0, rummy.discard(C("7C")[0]))
+    assert not rummy.commits_to_going_out(1, rummy.discard(C("7C")[0]))

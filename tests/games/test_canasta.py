@@ -247,9 +247,9 @@ def test_without_a_canasta_you_keep_a_card_after_discarding() -> None:
     m = table({0: "7D 7C 7S AC AD AS 9C 9D 9S 9H 5H"}, draws="9D")
     m.apply(0, "draw stock")
     m.apply(0, "meld 7D 7C 7S and AC AD AS")
-    assert "keep at least one card" in refused(m, "meld 9C 9D 9S 9H 9D", "canasta.out")
+    assert "no canasta yet: keep a card after your discard" in refused(m, "meld 9C 9D 9S 9H 9D", "canasta.out")
     m.apply(0, "meld 9C 9D 9S 9H")
-    assert "keep at least one card" in refused(m, "lay 9D on 3", "canasta.out")
+    assert "no canasta yet: keep a card after your discard" in refused(m, "lay 9D on 3", "canasta.out")
     m.apply(0, "discard 9D")
     assert m.to_act() == (1,)
 

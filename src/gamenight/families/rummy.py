@@ -489,6 +489,13 @@ def unplayable_discard(hand: Sequence[Card], playable: Callable[[Card], bool],
     return Restriction(clause, problem)
 
 
+def commits_to_going_out(cards_left: int, action: Action) -> bool:
+    """Whether a move leaves its player going out: no card left, or one card after a move that is not a
+    discard, which then can only be discarded to go out. Where a player may not go out, such a move is
+    refused, so nobody is left holding a last card they may not discard."""
+    return cards_left <= 0 or (cards_left == 1 and action.verb != "discard")
+
+
 def side_of(seat: int, teams: Sequence[Sequence[int]] | None) -> int:
     """The side (team index) of ``seat``; without teams each seat is its own side."""
     if not teams:

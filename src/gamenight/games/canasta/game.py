@@ -370,24 +370,17 @@ class Canasta(Game[CanastaState]):
 
     def _going_out(self, state: CanastaState, seat: int, a: Action,
                    landing: Callable[[Action], Landing]) -> str | None:
-        if a.verb not in ("meld", "lay", "take", "discard"):
+        if a.verb not in ("meld", "lay", "take", "discard") or \
+                not rummy.commits_to_going_out(self._cards_left(state, seat, a), a):
             return None
-        left = self._cards_left(state, seat, a)
         side = state.side(seat)
-        canasta = state.has_canasta(side) or any(cc.canasta_kind(m) for m in landing(a).melds_after(state.melds))
-        if canasta:
+        if state.has_canasta(side) or any(cc.canasta_kind(m) for m in landing(a).melds_after(state.melds)):
             return None
-        if a.verb == "discard" and left == 0:
-            return "your side has no canasta yet: you may not discard your last card"
-        if a.verb != "discard" and left < 2:
-            return "your side has no canasta yet: keep at least one card after your discard"
-        return None
+        return "your side has no canasta yet: keep a card after your discard"
 
     def _told_no(self, state: CanastaState, seat: int, a: Action) -> str | None:
-        if state.answer != "no" or a.verb not in ("meld", "lay", "take", "discard"):
-            return None
-        left = self._cards_left(state, seat, a)
-        if left == 0 or (a.verb != "discard" and left < 2):
+        if state.answer == "no" and a.verb in ("meld", "lay", "take", "discard") and \
+                rummy.commits_to_going_out(self._cards_left(state, seat, a), a):
             return "your partner said no: you may not go out this turn, so keep a card after your discard"
         return None
 

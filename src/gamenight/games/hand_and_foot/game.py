@@ -9,7 +9,7 @@ family's restrictions and the game's own; ``legal_actions`` lists the useful mov
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -273,21 +273,21 @@ class HandAndFoot(Game[HandFootState]):
 
     @staticmethod
     def _cards_left(state: HandFootState, seat: int, a: Action) -> int:
+        """How many cards ``seat`` will hold after ``a``."""
         hand = len(state.hands[seat])
-        if a.verb == "discard":
-            return hand - len(a.cards)
-        if a.verb in ("meld", "lay"):
+        if a.verb in ("meld", "lay", "discard"):
             return hand - len(a.cards)
         if a.verb == "take":
             return hand - len(a.cards) + len(state.pile) - 1
         return hand + 2
 
-    def _going_out(self, state: HandFootState, seat: int, a: Action, landing: Any, sevens: bool) -> str | None:
+    def _going_out(self, state: HandFootState, seat: int, a: Action, landing: Callable[[Action], Landing],
+                   sevens: bool) -> str | None:
         """In the foot, a move that would use the last card (or leave none to discard) needs the canastas."""
         if not state.in_foot[seat] or a.verb not in ("meld", "lay", "take", "discard") or _black_three_discard(a):
             return None
         left = self._cards_left(state, seat, a)
-        if left > 1 or (left == 1 and a.verb == "discard"):
+        if not rummy.commits_to_going_out(left, a):
             return None
         made = landing(a).melds_after(state.melds) if a.verb != "discard" else []
         problem = self._out_problem(state, state.side(seat), made, sevens)
