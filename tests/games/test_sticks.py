@@ -263,3 +263,27 @@ def test_a_card_that_plays_on_the_table_may_not_be_discarded() -> None:
     clause, why = clause_of(m, 1, "discard JC")
     assert clause == r.NO_PLAYABLE_DISCARD.id and why == "JC could be added onto the cards on the table"
     m.apply(1, "discard KS")
+
+
+SWAP_HANDS = {0: "5C 6C 8C JH JD JS 2C AH AD KD QH 3D 4S 8S 10D", 1: OUT_HANDS[1]}
+SWAP_MOVES = ((1, "draw stock"), (1, "meld 7H 7D 7S and 9C 9D 9S"), (1, "discard KH"), (0, "draw stock"),
+              (0, "meld JH JD JS and AH AD 2C"), (0, "discard QC"), (1, "draw stock"), (1, "lay 9H 9H 9H 9D on 2"),
+              (1, "discard KS"), (0, "draw stock"), (0, "discard QD"), (1, "draw stock"))
+
+
+def test_a_swapped_wild_card_still_leaves_a_card_to_discard() -> None:
+    m = table(SWAP_HANDS, draws="KH QC 7S QD AS", moves=SWAP_MOVES)
+    m.apply(1, "swap AS on 4")
+    clause, why = clause_of(m, 1, "lay 7C 7C 7C 7H 7S on 1")
+    assert clause == r.rummy.GO_OUT_WITH_DISCARD.id
+    assert why == "keep a card to discard besides 2C, which you must play this turn"
+    m.apply(1, "lay 2C 7C 7C 7C 7H on 1")
+    m.apply(1, "discard 7S")
+    assert m.sheet.rows[-1].points == (1, 1)
+
+
+def test_no_swap_with_your_last_card() -> None:
+    m = table(SWAP_HANDS, draws="KH QC 7S QD AS", moves=SWAP_MOVES)
+    m.apply(1, "lay 7C 7C 7C 7H 7S on 1")
+    clause, why = clause_of(m, 1, "swap AS on 4")
+    assert clause == r.rummy.GO_OUT_WITH_DISCARD.id and "no card to discard" in why

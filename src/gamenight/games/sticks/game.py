@@ -239,6 +239,8 @@ class Sticks(Game[SticksState]):
             yield judge(clause)
         yield rummy.must_play_first(state.must_play)
         yield rummy.keep_a_discard(hand)
+        yield judge(rummy.GO_OUT_WITH_DISCARD)
+        yield Restriction(rummy.GO_OUT_WITH_DISCARD, lambda a: self._discard_kept(state, seat, a))
         if state.options.no_playable_discard:
             yield Restriction(NO_PLAYABLE_DISCARD, lambda a: self._playable_discard(state, seat, a))
 
@@ -315,6 +317,20 @@ class Sticks(Game[SticksState]):
             return SWAP, f"meld {n} is a run: wild cards are never taken from runs"
         if rummy.swap_index(m.cards, card, MELD_RULES) is None:
             return SWAP, f"{card_text(card)} cannot stand in for a wild card of meld {n}"
+        if len(state.hands[seat]) < 2:
+            return rummy.GO_OUT_WITH_DISCARD, "the wild card you would take must be played this turn, and then " \
+                                              "you would have no card to discard"
+        return None
+
+    @staticmethod
+    def _discard_kept(state: SticksState, seat: int, a: Action) -> str | None:
+        """With a swapped wild card still to play, a lay-off keeps a card to discard besides it."""
+        if not state.must_play or a.verb not in ("meld", "lay"):
+            return None
+        laid = list(a.cards)
+        owed = rummy.missing(laid, state.must_play)
+        if len(state.hands[seat]) - len(laid) - len(owed) < 1:
+            return f"keep a card to discard besides {cards_text(owed)}, which you must play this turn"
         return None
 
     @staticmethod
