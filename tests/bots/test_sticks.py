@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from tests.games.test_sticks import BOTH_DOWN, BOTH_DOWN_DRAWS, SEAT0, table
+
 from gamenight.bots import make_bot
 from gamenight.bots.base import RandomBot
 from gamenight.bots.sticks import SticksBot, stick_distance
@@ -13,7 +15,6 @@ from gamenight.engine.actions import Action
 from gamenight.engine.match import Match
 from gamenight.families.rummy import Contract
 from gamenight.sim.simulate import simulate
-from tests.games.test_sticks import BOTH_DOWN, BOTH_DOWN_DRAWS, SEAT0, table
 
 BOT = SticksBot()
 
