@@ -77,7 +77,7 @@ def test_a_pot_that_cannot_be_played_is_refused_naming_the_option(sticks: str) -
 def test_each_player_holds_fifteen_cards_and_a_face_down_stick_only_they_see() -> None:
     m = table()
     assert len(m.view(1).hand) == 15 and m.view(1).pieces("discard") == ("4C",)
-    assert m.view(1).fact("my_stick") == TWO_SETS
+    assert m.view(1).fact("my_stick") == TWO_SETS and m.view(1).fact("ready")  # 7s and 9s
     assert m.view(0).fact("stick") == ["face down", "face down"]
     assert not m.view(None).has_fact("my_stick")
     assert "{0} draws a stick: 2 sets of 3" in [e.text for e in m.events(1)]
@@ -247,7 +247,8 @@ def test_a_stick_held_a_whole_hand_may_be_traded_in() -> None:
     assert m.to_act() == (0,) and "trade your stick in" in m.view(0).prompt.text
     pot = m.view(0).fact("pot")
     m.apply(0, "trade")
-    assert "{0} trades their stick in" in [e.text for e in m.events(1)] and m.view(0).fact("pot") == pot
+    assert "{0} trades in the stick held since an earlier hand" in [e.text for e in m.events(1)]
+    assert m.view(0).fact("pot") == pot
     assert clause_of(m, 0, "trade")[1] == "you drew your stick this hand: hold it a whole hand first"
 
 

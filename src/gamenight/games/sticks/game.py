@@ -23,7 +23,7 @@ from gamenight.engine.game import Game, State
 from gamenight.engine.legality import narrow, refuse
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, per_seat
+from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, flag, per_seat
 from gamenight.families import rummy
 from gamenight.families.melds import meld_kind
 from gamenight.families.rummy import Contract, Group, Meld, Restriction
@@ -377,7 +377,7 @@ class Sticks(Game[SticksState]):
             self._deal(state)
         elif verb == "trade":
             state.pot.append(state.stick[seat])
-            emit(state, "{0} trades their stick in", seat, kind="stick")
+            emit(state, "{0} trades in the stick held since an earlier hand", seat, kind="stick")
             self._draw_stick(state, seat)
         elif verb in ("draw", "take"):
             self._draw(state, seat, verb == "take")
@@ -463,7 +463,7 @@ class Sticks(Game[SticksState]):
         state.pile.append(card)
         emit(state, "{0} discards " + card_text(card), seat, pieces=(card,), kind="discard")
         if not hand:
-            emit(state, "{0} has played all their cards: the cards are dealt again", seat, kind="summary")
+            emit(state, "{0} has no cards left: the cards are dealt again", seat, kind="summary")
             self._end_deal(state, seat)
             return
         self._start_turn(state, left_of(seat, state.players))
@@ -518,6 +518,9 @@ class Sticks(Game[SticksState]):
               *rummy.pile_facts(state.pile)]
         if seat is not None and state.phase == Phase.PLAY:
             fs.insert(0, fact("my_stick", "Your stick", FactKind.TEXT, state.stick[seat]))
+            if not state.stick_up[seat]:
+                ready = rummy.contract_ways(state.hands[seat], state.contract(seat), MELD_RULES, exact=True, limit=1)
+                fs.insert(1, flag("ready", "Your hand makes your stick", bool(ready)))
             if state.must_play and seat == state.turn:
                 fs.append(fact("must_play", "To play this turn", FactKind.PIECES,
                                list(map(card_text, state.must_play))))
