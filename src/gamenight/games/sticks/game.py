@@ -219,27 +219,18 @@ class Sticks(Game[SticksState]):
     def restrictions(self, state: SticksState, seat: int) -> Iterator[Restriction]:
         """Every rule on a move of ``seat``'s turn, in rulebook order."""
         hand = state.hands[seat]
-        judged: dict[Action, tuple[Clause, str] | None] = {}
-
-        def judge(clause: Clause) -> Restriction:
-            def problem(a: Action) -> str | None:
-                if a not in judged:
-                    judged[a] = self._judge(state, seat, a)
-                verdict = judged[a]
-                return verdict[1] if verdict is not None and verdict[0] is clause else None
-            return Restriction(clause, problem)
-
+        *melding, last_card = rummy.judged(lambda a: self._judge(state, seat, a), (
+            PLAY_STICK, LAY_ON, NO_NEW_MELDS, SETS, RUNS, rummy.ONE_NATURAL, SWAP, rummy.GO_OUT_WITH_DISCARD))
         yield rummy.well_formed(rummy.DRAW)
         yield Restriction(rummy.DRAW, lambda a: self._verb_problem(state, a))
         yield Restriction(TRADE, lambda a: self._trade_problem(state, seat) if a.verb == "trade" else None)
         yield rummy.draw_first(state.drew, rummy.DRAW, before=("trade",))
         yield rummy.from_hand(hand)
         yield rummy.on_melds(state.melds, clause=LAY_ON)
-        for clause in (PLAY_STICK, LAY_ON, NO_NEW_MELDS, SETS, RUNS, rummy.ONE_NATURAL, SWAP):
-            yield judge(clause)
+        yield from melding
         yield rummy.must_play_first(state.must_play)
         yield rummy.keep_a_discard(hand)
-        yield judge(rummy.GO_OUT_WITH_DISCARD)
+        yield last_card
         yield Restriction(rummy.GO_OUT_WITH_DISCARD, lambda a: self._discard_kept(state, seat, a))
         if state.options.no_playable_discard:
             yield Restriction(NO_PLAYABLE_DISCARD, lambda a: self._playable_discard(state, seat, a))
@@ -266,7 +257,7 @@ class Sticks(Game[SticksState]):
             return "you drew your stick this hand: hold it a whole hand first"
         return None
 
-    def _judge(self, state: SticksState, seat: int, a: Action) -> tuple[Clause, str] | None:
+    def _judge(self, state: SticksState, seat: int, a: Action) -> rummy.Verdict:
         """The clause a meld, lay-off or swap breaks and why (None: it keeps them all)."""
         if a.verb == "swap":
             return self._swap_problem(state, seat, a)
@@ -395,10 +386,8 @@ class Sticks(Game[SticksState]):
             state.known[seat].append(card)
             emit(state, "{0} takes " + card_text(card) + " from the discard pile", seat, pieces=(card,), kind="take")
         else:
-            if not state.stock and state.options.empty_stock != END and len(state.pile) > 1:
-                state.stock = state.pile[:-1]
-                del state.pile[:-1]
-                state.rng.shuffle(state.stock)
+            if not state.stock and state.options.empty_stock != END and rummy.restock(state.stock, state.pile,
+                                                                                       state.rng.shuffle):
                 emit(state, f"The stock is empty: the discard pile but its top card is shuffled into a new stock of "
                      f"{len(state.stock)} cards", kind="reshuffle")
             if not state.stock:
