@@ -190,7 +190,7 @@ class HorseshitRummy(Game[HorseshitState]):
             return None
         groups = _groups(a)
         if a.verb == "dig":
-            verdict = self._pick_problem(state, seat, a.args[0], groups)
+            verdict = self._pick_problem(state, a.args[0], groups)
             if verdict is not None:
                 return verdict
             groups = [Group((a.args[0], *groups[0].cards))]
@@ -203,8 +203,7 @@ class HorseshitRummy(Game[HorseshitState]):
             g.on is None for g in groups) and state.melded_at[seat] is None)
 
     @staticmethod
-    def _pick_problem(state: HorseshitState, seat: int, card: Card, groups: Sequence[Group]
-                      ) -> tuple[Clause, str] | None:
+    def _pick_problem(state: HorseshitState, card: Card, groups: Sequence[Group]) -> rummy.Verdict:
         if card not in state.pile:
             return PICK, f"{card_text(card)} is not in the discard pile"
         if len(groups) != 1 or groups[0].on is not None:
@@ -225,7 +224,7 @@ class HorseshitRummy(Game[HorseshitState]):
         return None
 
     @staticmethod
-    def _set_problem(state: HorseshitState, cards: Sequence[Card]) -> tuple[Clause, str] | None:
+    def _set_problem(state: HorseshitState, cards: Sequence[Card]) -> rummy.Verdict:
         problem = rummy.meld_problem(cards, state.rules)
         if problem is None:
             return None
@@ -237,7 +236,7 @@ class HorseshitRummy(Game[HorseshitState]):
         return rummy.ONE_NATURAL, problem
 
     def _lay_problem(self, state: HorseshitState, seat: int, added: Sequence[Group], first: bool
-                     ) -> tuple[Clause, str] | None:
+                     ) -> rummy.Verdict:
         grown: dict[int, list[Card]] = {}
         for g in added:
             assert g.on is not None

@@ -115,7 +115,7 @@ def _groups(action: Action) -> list[Group]:
     return rummy.groups_of(action.args)
 
 
-def _meld_problem(cards: Sequence[Card]) -> tuple[Clause, str] | None:
+def _meld_problem(cards: Sequence[Card]) -> rummy.Verdict:
     """The clause a meld breaks and why: a natural card, then a set of one rank, else a run."""
     problem = rummy.meld_problem(cards, MELD_RULES)
     if problem is None:
@@ -295,7 +295,7 @@ class Sticks(Game[SticksState]):
         return None
 
     @staticmethod
-    def _swap_problem(state: SticksState, seat: int, a: Action) -> tuple[Clause, str] | None:
+    def _swap_problem(state: SticksState, seat: int, a: Action) -> rummy.Verdict:
         if not state.laid_earlier(seat):
             return SWAP, "wild cards are swapped out of sets from the turn after you lay your stick down"
         group = _groups(a)[0]

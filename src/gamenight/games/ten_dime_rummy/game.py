@@ -133,7 +133,7 @@ def _cards_left(state: TenDimeState, seat: int, a: Action) -> int:
     return len(state.hands[seat]) - len(rummy.hand_cards(a))
 
 
-def _set_problem(cards: Sequence[Card]) -> tuple[Clause, str] | None:
+def _set_problem(cards: Sequence[Card]) -> rummy.Verdict:
     """The clause a set breaks and why: one rank only, tame cards at least as many as wild ones,
     three cards at least."""
     problem = rummy.meld_problem(cards, MELD_RULES)
@@ -289,7 +289,7 @@ class TenDimeRummy(Game[TenDimeState]):
         return self._lay_problem(state, added)
 
     @staticmethod
-    def _contract_problem(contract: Contract, new: list[list[Card]]) -> tuple[Clause, str] | None:
+    def _contract_problem(contract: Contract, new: list[list[Card]]) -> rummy.Verdict:
         k = len(contract.parts)
         if len(new) < k:
             return REQUIRED, f"the required meld is {contract}: {k} set{'s' if k > 1 else ''}, not {len(new)}"
@@ -299,7 +299,7 @@ class TenDimeRummy(Game[TenDimeState]):
         return REQUIRED, f"the required meld is {contract}: {' and '.join(map(cards_text, new))} does not make it"
 
     @staticmethod
-    def _lay_problem(state: TenDimeState, added: Sequence[Group]) -> tuple[Clause, str] | None:
+    def _lay_problem(state: TenDimeState, added: Sequence[Group]) -> rummy.Verdict:
         grown: dict[int, list[Card]] = {}
         for g in added:
             assert g.on is not None
