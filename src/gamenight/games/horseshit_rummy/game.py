@@ -18,7 +18,7 @@ from typing import Any
 from gamenight.core.cards import Card, card_text, cards_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import UNKNOWN, Clause, IllegalAction
+from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.events import emit, private
 from gamenight.engine.game import Game, Result, State, ranked
 from gamenight.engine.legality import narrow, refuse
