@@ -484,3 +484,39 @@ def test_a_move_commits_to_going_out_when_it_leaves_nothing_to_discard_but_the_l
     assert not rummy.commits_to_going_out(2, lay_one)
     assert rummy.commits_to_going_out(0, rummy.discard(C("7C")[0]))
     assert not rummy.commits_to_going_out(1, rummy.discard(C("7C")[0]))
+
+
+# --- one judgement for several clauses; the stock again; cards played out -----------------------------------
+FIRST = Clause("x.first", "First rule.")
+SECOND = Clause("x.second", "Second rule.")
+
+
+def test_one_judgement_cites_each_clause_at_its_place() -> None:
+    calls: list[Action] = []
+
+    def verdict(a: Action) -> rummy.Verdict:
+        calls.append(a)
+        return (SECOND, "seconds out") if a.verb == "meld" else None
+
+    first, second = rummy.judged(verdict, (FIRST, SECOND))
+    meld = parse_action("meld 7H 7D 7S")
+    assert first.problem(meld) is None and second.problem(meld) == "seconds out"
+    assert second.problem(parse_action("discard 7H")) is None
+    assert calls == [meld, parse_action("discard 7H")]  # each move judged once
+
+
+def test_restock_keeps_the_top_discard() -> None:
+    stock: list[Card] = []
+    pile = C("3H 4H 5H 6H")
+    assert rummy.restock(stock, pile, lambda cs: cs.reverse()) == 3
+    assert stock == C("5H 4H 3H") and pile == C("6H")
+    assert rummy.restock(stock := [], pile, lambda cs: None) == 0 and pile == C("6H")
+
+
+def test_played_out_counts_lay_offs_for_whoever_laid_them() -> None:
+    table = [Meld(C("7H 7D 7S"), 0, [0, 0, 0])]
+    table[0].add(C("7C"), 1)
+    values = rummy.point_table({"K-10": 10, "9-3": 5})
+    scores = rummy.played_out(table, [C("KS"), C("3H")], values)
+    assert [(s.played_out, s.in_hand, s.total) for s in scores] == [(15, 10, 5), (5, 5, 0)]
+    assert scores[0].words() == "5 (15 played out, 10 in hand)"

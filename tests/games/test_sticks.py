@@ -77,7 +77,7 @@ def test_a_pot_that_cannot_be_played_is_refused_naming_the_option(sticks: str) -
 def test_each_player_holds_fifteen_cards_and_a_face_down_stick_only_they_see() -> None:
     m = table()
     assert len(m.view(1).hand) == 15 and m.view(1).pieces("discard") == ("4C",)
-    assert m.view(1).fact("my_stick") == TWO_SETS
+    assert m.view(1).fact("my_stick") == TWO_SETS and m.view(1).fact("ready")  # 7s and 9s
     assert m.view(0).fact("stick") == ["face down", "face down"]
     assert not m.view(None).has_fact("my_stick")
     assert "{0} draws a stick: 2 sets of 3" in [e.text for e in m.events(1)]
@@ -247,7 +247,8 @@ def test_a_stick_held_a_whole_hand_may_be_traded_in() -> None:
     assert m.to_act() == (0,) and "trade your stick in" in m.view(0).prompt.text
     pot = m.view(0).fact("pot")
     m.apply(0, "trade")
-    assert "{0} trades their stick in" in [e.text for e in m.events(1)] and m.view(0).fact("pot") == pot
+    assert "{0} trades in the stick held since an earlier hand" in [e.text for e in m.events(1)]
+    assert m.view(0).fact("pot") == pot
     assert clause_of(m, 0, "trade")[1] == "you drew your stick this hand: hold it a whole hand first"
 
 
@@ -263,3 +264,27 @@ def test_a_card_that_plays_on_the_table_may_not_be_discarded() -> None:
     clause, why = clause_of(m, 1, "discard JC")
     assert clause == r.NO_PLAYABLE_DISCARD.id and why == "JC could be added onto the cards on the table"
     m.apply(1, "discard KS")
+
+
+SWAP_HANDS = {0: "5C 6C 8C JH JD JS 2C AH AD KD QH 3D 4S 8S 10D", 1: OUT_HANDS[1]}
+SWAP_MOVES = ((1, "draw stock"), (1, "meld 7H 7D 7S and 9C 9D 9S"), (1, "discard KH"), (0, "draw stock"),
+              (0, "meld JH JD JS and AH AD 2C"), (0, "discard QC"), (1, "draw stock"), (1, "lay 9H 9H 9H 9D on 2"),
+              (1, "discard KS"), (0, "draw stock"), (0, "discard QD"), (1, "draw stock"))
+
+
+def test_a_swapped_wild_card_still_leaves_a_card_to_discard() -> None:
+    m = table(SWAP_HANDS, draws="KH QC 7S QD AS", moves=SWAP_MOVES)
+    m.apply(1, "swap AS on 4")
+    clause, why = clause_of(m, 1, "lay 7C 7C 7C 7H 7S on 1")
+    assert clause == r.rummy.GO_OUT_WITH_DISCARD.id
+    assert why == "keep a card to discard besides 2C, which you must play this turn"
+    m.apply(1, "lay 2C 7C 7C 7C 7H on 1")
+    m.apply(1, "discard 7S")
+    assert m.sheet.rows[-1].points == (1, 1)
+
+
+def test_no_swap_with_your_last_card() -> None:
+    m = table(SWAP_HANDS, draws="KH QC 7S QD AS", moves=SWAP_MOVES)
+    m.apply(1, "lay 7C 7C 7C 7H 7S on 1")
+    clause, why = clause_of(m, 1, "swap AS on 4")
+    assert clause == r.rummy.GO_OUT_WITH_DISCARD.id and "no card to discard" in why

@@ -63,7 +63,8 @@ family's in its ``Rules``. Meld checks give reasons in words: :func:`meld_proble
 :func:`set_shapes` and :func:`run_shapes` (the sets and runs a hand can make, as :class:`Shape`s of
 natural cards and a number of wild cards, turned into the hand's cards by :func:`shape_cards`),
 :func:`contract_ways` (the ways a hand makes a contract) and :func:`lay_offs` (each card a meld
-takes). :func:`laid_by` gathers the cards a player played out, on whoever's melds.
+takes). :func:`judged` cites several clauses out of one judgement of a move (which rule a meld
+breaks), each at its place in the cascade. :func:`restock` makes an empty stock again from the pile.
 
 **Views.** :func:`hand_zones` (each hand hidden but for the cards taken face up),
 :func:`stock_zone`, :func:`pile_zone`, :func:`meld_zones` (grouped by owner: ``owner`` for a
@@ -71,7 +72,8 @@ seat's melds, ``team`` for a side's), :func:`bonus_zones`, and :func:`pile_facts
 and whether the pile is frozen).
 
 **Scoring.** :func:`point_table` reads a book's card-count table ("K-8": 10), :func:`count` adds
-cards up with it, :func:`table_minus_hand` is the usual end-of-round count.
+cards up with it, :func:`table_minus_hand` is the usual end-of-round count; where lay-offs count for the player who laid
+them, :func:`laid_by` gathers a player's cards on anyone's melds and :func:`played_out` counts each player.
 """
 
 from __future__ import annotations
@@ -938,7 +940,7 @@ class Contract:
         return len(suits) <= 1
 
 
-# --- melds a hand can make: the canonical candidates a game lists ------------------------------------------
+# --- melds a hand can make: the canonical candidates a game lists; cards played out --------------------------
 class Shape(NamedTuple):
     """A meld a hand can make: the natural cards it uses and how many wild cards fill it."""
 
@@ -1426,6 +1428,72 @@ def put_down(table: list[Meld], layout: Layout, seat: int, owner: int | None, ki
         table.append(Meld(list(cards), owner, [seat] * len(cards)))
         if kinds is not None:
             kinds.append(kind)
+
+
+@dataclass(frozen=True)
+class PlayedOut:
+    """One player's count at the end of a round where "all points played out in front of you less any
+    cards still in your hand" score."""
+
+    seat: int
+    played_out: int
+    in_hand: int
+
+    @property
+    def total(self) -> int:
+        return self.played_out - self.in_hand
+
+    def words(self) -> str:
+        return f"{self.total} ({self.played_out} played out, {self.in_hand} in hand)"
+
+
+def played_out_fact(name: str, label: str, scores: Sequence[PlayedOut]) -> Fact:
+    """The last round's counts as a table: each seat's points played out, in hand, and the score."""
+    return fact(name, label, FactKind.TABLE, {
+        "columns": ["Seat", "Played out", "In hand", "Score"],
+        "rows": [[str(s.seat), str(s.played_out), str(-s.in_hand), str(s.total)] for s in scores]})
+
+
+def played_out(table: Sequence[Meld], hands: Sequence[Sequence[Card]], values: Sequence[int]) -> tuple[PlayedOut, ...]:
+    """Each player's :class:`PlayedOut` count: the cards they laid, on anyone's melds, less their hand."""
+    return tuple(PlayedOut(s, count(laid_by(table, s), values), count(hand, values)) for s, hand in enumerate(hands))
+
+
+# --- one judgement, several clauses; the stock made again ---------------------------------------------------
+Verdict = tuple[Clause, str] | None
+"""The clause a move breaks and why (None: it keeps them all)."""
+
+
+def judged(verdict: Callable[[Action], Verdict], clauses: Iterable[Clause]) -> Iterator[Restriction]:
+    """One restriction per clause out of one judgement of each move, worked out once per move: for a
+    check that finds which of several rules a meld breaks in a single pass (a set of one rank, a
+    natural card, the wild limit...), cited in the cascade at each rule's place."""
+    memo: dict[tuple[Action, tuple[type, ...]], Verdict] = {}
+
+    def of(a: Action) -> Verdict:
+        key = (a, tuple(map(type, a.args)))  # a card is an int: 'lay 7 on 1' is not 'lay 7C on 1'
+        if key not in memo:
+            memo[key] = verdict(a)
+        return memo[key]
+
+    def breaks(clause: Clause) -> Callable[[Action], str | None]:
+        def problem(a: Action) -> str | None:
+            v = of(a)
+            return v[1] if v is not None and v[0] is clause else None
+        return problem
+
+    for clause in clauses:
+        yield Restriction(clause, breaks(clause))
+
+
+def restock(stock: list[Card], pile: list[Card], shuffle: Callable[[list[Card]], None]) -> int:
+    """An empty stock made again: the discard pile but its top card, shuffled (``shuffle``: the match's
+    random shuffle). Returns how many cards the new stock holds (0: the pile had none to give)."""
+    stock[:] = pile[:-1]
+    del pile[:-1]
+    if stock:
+        shuffle(stock)
+    return len(stock)
 
 
 # --- points --------------------------------------------------------------------------------------------

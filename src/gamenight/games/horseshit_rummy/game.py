@@ -18,7 +18,7 @@ from typing import Any
 from gamenight.core.cards import Card, card_text, cards_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import UNKNOWN, Clause, IllegalAction
+from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.events import emit, private
 from gamenight.engine.game import Game, Result, State, ranked
 from gamenight.engine.legality import narrow, refuse
@@ -49,7 +49,6 @@ from gamenight.games.horseshit_rummy.rules import (
     deck,
     hand_size,
     meld_rules,
-    points,
     values,
 )
 
@@ -63,19 +62,6 @@ class Phase(StrEnum):
 
 DEAL_MOVE = Action("deal")
 VERBS = frozenset({"draw", "dig", "meld", "lay", "discard"})
-
-
-@dataclass(frozen=True)
-class HandScore:
-    """One seat's count for a hand: the points played out in front of them less those in hand."""
-
-    seat: int
-    played_out: int
-    in_hand: int
-
-    @property
-    def total(self) -> int:
-        return self.played_out - self.in_hand
 
 
 @dataclass
@@ -98,7 +84,7 @@ class HorseshitState(State):
     """The turn in which each player first melded this hand (None: not yet)."""
     hand_no: int = 0
     next_dealer: int = 0
-    last: tuple[HandScore, ...] = ()
+    last: tuple[rummy.PlayedOut, ...] = ()
 
     @property
     def rules(self) -> MeldRules:
@@ -187,16 +173,6 @@ class HorseshitRummy(Game[HorseshitState]):
     # --- the cascade of a turn ---------------------------------------------------------------------
     def restrictions(self, state: HorseshitState, seat: int) -> Iterator[Restriction]:
         """Every rule on a move of ``seat``'s turn, in rulebook order."""
-        judged: dict[Action, tuple[Clause, str] | None] = {}
-
-        def judge(clause: Clause) -> Restriction:
-            def problem(a: Action) -> str | None:
-                if a not in judged:
-                    judged[a] = self._judge(state, seat, a)
-                verdict = judged[a]
-                return verdict[1] if verdict is not None and verdict[0] is clause else None
-            return Restriction(clause, problem)
-
         yield rummy.well_formed(TURN)
         yield Restriction(NO_STEALING, lambda a: "wild cards stay in the melds they were laid in"
                           if a.verb == "swap" else None)
@@ -205,17 +181,16 @@ class HorseshitRummy(Game[HorseshitState]):
         yield Restriction(TURN, lambda a: None if a.verb in VERBS else f"there is no '{a.verb}' in Horseshit Rummy")
         yield rummy.draw_first(state.drew, TURN)
         yield rummy.from_hand(state.hands[seat])
-        for clause in (PICK, NO_WILD_PICK, WILD_PICK, rummy.SETS_ONLY, rummy.ONE_NATURAL, MELD, PLAY_ON,
-                       NOT_WHEN_MELDING):
-            yield judge(clause)
+        yield from rummy.judged(lambda a: self._judge(state, seat, a), (
+            PICK, NO_WILD_PICK, WILD_PICK, rummy.SETS_ONLY, rummy.ONE_NATURAL, MELD, PLAY_ON, NOT_WHEN_MELDING))
 
-    def _judge(self, state: HorseshitState, seat: int, a: Action) -> tuple[Clause, str] | None:
+    def _judge(self, state: HorseshitState, seat: int, a: Action) -> rummy.Verdict:
         """The clause a pick, meld or lay-off breaks and why (None: it keeps them all)."""
         if a.verb not in ("dig", "meld", "lay"):
             return None
         groups = _groups(a)
         if a.verb == "dig":
-            verdict = self._pick_problem(state, seat, a.args[0], groups)
+            verdict = self._pick_problem(state, a.args[0], groups)
             if verdict is not None:
                 return verdict
             groups = [Group((a.args[0], *groups[0].cards))]
@@ -228,8 +203,7 @@ class HorseshitRummy(Game[HorseshitState]):
             g.on is None for g in groups) and state.melded_at[seat] is None)
 
     @staticmethod
-    def _pick_problem(state: HorseshitState, seat: int, card: Card, groups: Sequence[Group]
-                      ) -> tuple[Clause, str] | None:
+    def _pick_problem(state: HorseshitState, card: Card, groups: Sequence[Group]) -> rummy.Verdict:
         if card not in state.pile:
             return PICK, f"{card_text(card)} is not in the discard pile"
         if len(groups) != 1 or groups[0].on is not None:
@@ -250,7 +224,7 @@ class HorseshitRummy(Game[HorseshitState]):
         return None
 
     @staticmethod
-    def _set_problem(state: HorseshitState, cards: Sequence[Card]) -> tuple[Clause, str] | None:
+    def _set_problem(state: HorseshitState, cards: Sequence[Card]) -> rummy.Verdict:
         problem = rummy.meld_problem(cards, state.rules)
         if problem is None:
             return None
@@ -262,7 +236,7 @@ class HorseshitRummy(Game[HorseshitState]):
         return rummy.ONE_NATURAL, problem
 
     def _lay_problem(self, state: HorseshitState, seat: int, added: Sequence[Group], first: bool
-                     ) -> tuple[Clause, str] | None:
+                     ) -> rummy.Verdict:
         grown: dict[int, list[Card]] = {}
         for g in added:
             assert g.on is not None
@@ -323,11 +297,10 @@ class HorseshitRummy(Game[HorseshitState]):
             self._discard(state, seat, action.args[0])
 
     def _draw(self, state: HorseshitState, seat: int) -> None:
-        if not state.stock and state.options.empty_stock != END and state.pile:
-            state.stock = rummy.take_all(state.pile)
-            state.rng.shuffle(state.stock)
-            emit(state, f"The stock is empty: the discard pile is shuffled into a new stock of {len(state.stock)} "
-                 "cards", kind="reshuffle")
+        if not state.stock and state.options.empty_stock != END and rummy.restock(state.stock, state.pile,
+                                                                                   state.rng.shuffle):
+            emit(state, f"The stock is empty: the discard pile but its top card is shuffled into a new stock of "
+                 f"{len(state.stock)} cards", kind="reshuffle")
         if not state.stock:
             emit(state, "{0} must draw and the stock is empty: the hand ends", seat, kind="summary")
             self._end_hand(state, None)
@@ -388,11 +361,9 @@ class HorseshitRummy(Game[HorseshitState]):
         self._start_turn(state, left_of(seat, state.players))
 
     def _end_hand(self, state: HorseshitState, out: int | None) -> None:
-        table = state.values
-        scores = tuple(HandScore(s, points(rummy.laid_by(state.melds, s), table), points(state.hands[s], table))
-                       for s in range(state.players))
+        scores = rummy.played_out(state.melds, state.hands, state.values)
         state.last = scores
-        notes = [f"seat {s.seat}: {s.played_out} played out, {s.in_hand} in hand: {s.total} [{COUNT.id}]"
+        notes = [f"seat {s.seat}: {s.words()} [{COUNT.id}]"
                  for s in scores]
         if out is not None:
             notes.append(f"seat {out} went out [{GO_OUT.id}]")
@@ -406,8 +377,7 @@ class HorseshitRummy(Game[HorseshitState]):
             notes.append(f"a player has reached {target}: the highest score wins [{OBJECT.id}]")
         state.sheet.add(f"hand {state.hand_no}", [s.total for s in scores], state.ply + 1, notes)
         for s in scores:
-            emit(state, "{0} scores " + f"{s.total} ({s.played_out} played out, {s.in_hand} in hand)", s.seat,
-                 kind="summary")
+            emit(state, "{0} scores " + s.words(), s.seat, kind="summary")
         state.next_dealer = left_of(state.dealer, state.players)
         if over:
             best = max(totals)
@@ -450,9 +420,7 @@ class HorseshitRummy(Game[HorseshitState]):
               fact("target", "Game", FactKind.NUMBER, state.options.target),
               *rummy.pile_facts(state.pile)]
         if state.last:
-            fs.append(fact("last_hand", "Last hand", FactKind.TABLE, {
-                "columns": ["Seat", "Played out", "In hand", "Score"],
-                "rows": [[str(s.seat), str(s.played_out), str(-s.in_hand), str(s.total)] for s in state.last]}))
+            fs.append(rummy.played_out_fact("last_hand", "Last hand", state.last))
         return fs
 
     def prompt(self, state: HorseshitState, seat: int) -> Prompt | str:

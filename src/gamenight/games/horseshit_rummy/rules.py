@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gamenight.core.cards import Card, code, standard_deck
@@ -65,9 +64,6 @@ def values(wild_rank: int, ace_points: int) -> tuple[int, ...]:
     return tuple(table)
 
 
-def points(cs: Iterable[Card], table: tuple[int, ...]) -> int:
-    return rummy.count(cs, table)
-
 
 # --- clauses ----------------------------------------------------------------------------------------
 C = "Players and cards"
@@ -116,8 +112,8 @@ EMPTY_STOCK = Clause("horseshit_rummy.stock.end", "When a player must draw and t
                      "is scored as it stands (the book is silent).", D, option="empty_stock",
                      when=lambda o: o.empty_stock == END)
 RESHUFFLE_STOCK = Clause("horseshit_rummy.stock.reshuffle", "When a player must draw and the stock is empty, the "
-                         "discard pile is shuffled to make a new stock; if there is nothing to shuffle, the hand ends "
-                         "and is scored as it stands.", D, option="empty_stock",
+                         "discard pile but its top card is shuffled to make a new stock; if there is nothing to "
+                         "shuffle, the hand ends and is scored as it stands.", D, option="empty_stock",
                          when=lambda o: o.empty_stock == RESHUFFLE)
 CARD_VALUES = Clause("horseshit_rummy.values", "Wilds 100 points; Ace 100 points; K-10 10 points; 9-3 5 points.", S,
                      option="ace_points", when=lambda o: o.ace_points == 100)

@@ -17,13 +17,13 @@ from typing import Any
 from gamenight.core.cards import Card, card_text, cards_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import UNKNOWN, Clause, IllegalAction
+from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.events import emit, private
 from gamenight.engine.game import Game, State
 from gamenight.engine.legality import narrow, refuse
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, per_seat
+from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, flag, per_seat
 from gamenight.families import rummy
 from gamenight.families.melds import meld_kind
 from gamenight.families.rummy import Contract, Group, Meld, Restriction
@@ -115,7 +115,7 @@ def _groups(action: Action) -> list[Group]:
     return rummy.groups_of(action.args)
 
 
-def _meld_problem(cards: Sequence[Card]) -> tuple[Clause, str] | None:
+def _meld_problem(cards: Sequence[Card]) -> rummy.Verdict:
     """The clause a meld breaks and why: a natural card, then a set of one rank, else a run."""
     problem = rummy.meld_problem(cards, MELD_RULES)
     if problem is None:
@@ -219,26 +219,19 @@ class Sticks(Game[SticksState]):
     def restrictions(self, state: SticksState, seat: int) -> Iterator[Restriction]:
         """Every rule on a move of ``seat``'s turn, in rulebook order."""
         hand = state.hands[seat]
-        judged: dict[Action, tuple[Clause, str] | None] = {}
-
-        def judge(clause: Clause) -> Restriction:
-            def problem(a: Action) -> str | None:
-                if a not in judged:
-                    judged[a] = self._judge(state, seat, a)
-                verdict = judged[a]
-                return verdict[1] if verdict is not None and verdict[0] is clause else None
-            return Restriction(clause, problem)
-
+        *melding, last_card = rummy.judged(lambda a: self._judge(state, seat, a), (
+            PLAY_STICK, LAY_ON, NO_NEW_MELDS, SETS, RUNS, rummy.ONE_NATURAL, SWAP, rummy.GO_OUT_WITH_DISCARD))
         yield rummy.well_formed(rummy.DRAW)
         yield Restriction(rummy.DRAW, lambda a: self._verb_problem(state, a))
         yield Restriction(TRADE, lambda a: self._trade_problem(state, seat) if a.verb == "trade" else None)
         yield rummy.draw_first(state.drew, rummy.DRAW, before=("trade",))
         yield rummy.from_hand(hand)
         yield rummy.on_melds(state.melds, clause=LAY_ON)
-        for clause in (PLAY_STICK, LAY_ON, NO_NEW_MELDS, SETS, RUNS, rummy.ONE_NATURAL, SWAP):
-            yield judge(clause)
+        yield from melding
         yield rummy.must_play_first(state.must_play)
         yield rummy.keep_a_discard(hand)
+        yield last_card
+        yield Restriction(rummy.GO_OUT_WITH_DISCARD, lambda a: self._discard_kept(state, seat, a))
         if state.options.no_playable_discard:
             yield Restriction(NO_PLAYABLE_DISCARD, lambda a: self._playable_discard(state, seat, a))
 
@@ -264,7 +257,7 @@ class Sticks(Game[SticksState]):
             return "you drew your stick this hand: hold it a whole hand first"
         return None
 
-    def _judge(self, state: SticksState, seat: int, a: Action) -> tuple[Clause, str] | None:
+    def _judge(self, state: SticksState, seat: int, a: Action) -> rummy.Verdict:
         """The clause a meld, lay-off or swap breaks and why (None: it keeps them all)."""
         if a.verb == "swap":
             return self._swap_problem(state, seat, a)
@@ -302,7 +295,7 @@ class Sticks(Game[SticksState]):
         return None
 
     @staticmethod
-    def _swap_problem(state: SticksState, seat: int, a: Action) -> tuple[Clause, str] | None:
+    def _swap_problem(state: SticksState, seat: int, a: Action) -> rummy.Verdict:
         if not state.laid_earlier(seat):
             return SWAP, "wild cards are swapped out of sets from the turn after you lay your stick down"
         group = _groups(a)[0]
@@ -315,6 +308,20 @@ class Sticks(Game[SticksState]):
             return SWAP, f"meld {n} is a run: wild cards are never taken from runs"
         if rummy.swap_index(m.cards, card, MELD_RULES) is None:
             return SWAP, f"{card_text(card)} cannot stand in for a wild card of meld {n}"
+        if len(state.hands[seat]) < 2:
+            return rummy.GO_OUT_WITH_DISCARD, "the wild card you would take must be played this turn, and then " \
+                                              "you would have no card to discard"
+        return None
+
+    @staticmethod
+    def _discard_kept(state: SticksState, seat: int, a: Action) -> str | None:
+        """With a swapped wild card still to play, a lay-off keeps a card to discard besides it."""
+        if not state.must_play or a.verb not in ("meld", "lay"):
+            return None
+        laid = list(a.cards)
+        owed = rummy.missing(laid, state.must_play)
+        if len(state.hands[seat]) - len(laid) - len(owed) < 1:
+            return f"keep a card to discard besides {cards_text(owed)}, which you must play this turn"
         return None
 
     @staticmethod
@@ -361,7 +368,7 @@ class Sticks(Game[SticksState]):
             self._deal(state)
         elif verb == "trade":
             state.pot.append(state.stick[seat])
-            emit(state, "{0} trades their stick in", seat, kind="stick")
+            emit(state, "{0} trades in the stick held since an earlier hand", seat, kind="stick")
             self._draw_stick(state, seat)
         elif verb in ("draw", "take"):
             self._draw(state, seat, verb == "take")
@@ -379,10 +386,8 @@ class Sticks(Game[SticksState]):
             state.known[seat].append(card)
             emit(state, "{0} takes " + card_text(card) + " from the discard pile", seat, pieces=(card,), kind="take")
         else:
-            if not state.stock and state.options.empty_stock != END and len(state.pile) > 1:
-                state.stock = state.pile[:-1]
-                del state.pile[:-1]
-                state.rng.shuffle(state.stock)
+            if not state.stock and state.options.empty_stock != END and rummy.restock(state.stock, state.pile,
+                                                                                       state.rng.shuffle):
                 emit(state, f"The stock is empty: the discard pile but its top card is shuffled into a new stock of "
                      f"{len(state.stock)} cards", kind="reshuffle")
             if not state.stock:
@@ -447,7 +452,7 @@ class Sticks(Game[SticksState]):
         state.pile.append(card)
         emit(state, "{0} discards " + card_text(card), seat, pieces=(card,), kind="discard")
         if not hand:
-            emit(state, "{0} has played all their cards: the cards are dealt again", seat, kind="summary")
+            emit(state, "{0} has no cards left: the cards are dealt again", seat, kind="summary")
             self._end_deal(state, seat)
             return
         self._start_turn(state, left_of(seat, state.players))
@@ -502,6 +507,9 @@ class Sticks(Game[SticksState]):
               *rummy.pile_facts(state.pile)]
         if seat is not None and state.phase == Phase.PLAY:
             fs.insert(0, fact("my_stick", "Your stick", FactKind.TEXT, state.stick[seat]))
+            if not state.stick_up[seat]:
+                ready = rummy.contract_ways(state.hands[seat], state.contract(seat), MELD_RULES, exact=True, limit=1)
+                fs.insert(1, flag("ready", "Your hand makes your stick", bool(ready)))
             if state.must_play and seat == state.turn:
                 fs.append(fact("must_play", "To play this turn", FactKind.PIECES,
                                list(map(card_text, state.must_play))))

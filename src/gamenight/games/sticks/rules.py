@@ -160,5 +160,5 @@ SPEC = GameSpec(
             "edit.",
     presets={"standard": {}, "new_melds": {"new_melds": True}, "trade": {"trade": True},
              "no_playable_discard": {"no_playable_discard": True}},
-    sections=(C, O, B, rummy.DRAW.section, rummy.SETS_ONLY.section, D, rummy.GO_OUT_WITH_DISCARD.section, A),
+    sections=(C, O, B, rummy.DRAW.section, D, rummy.SETS_ONLY.section, rummy.GO_OUT_WITH_DISCARD.section, A),
 )

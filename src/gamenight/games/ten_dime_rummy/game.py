@@ -19,7 +19,7 @@ from typing import Any
 from gamenight.core.cards import Card, card_text, cards_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import UNKNOWN, Clause, IllegalAction
+from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.events import emit, private
 from gamenight.engine.game import Game, State
 from gamenight.engine.legality import narrow, refuse
@@ -53,9 +53,9 @@ from gamenight.games.ten_dime_rummy.rules import (
     SPEC,
     STOCK_CARDS_BOUGHT,
     TURN,
+    VALUES,
     deck,
     is_wild,
-    points,
 )
 
 
@@ -78,19 +78,6 @@ def buy(card: Card) -> Action:
 def let_go(card: Card) -> Action:
     """``pass 7H``: not buying the top discard."""
     return Action("pass", (card,))
-
-
-@dataclass(frozen=True)
-class RoundScore:
-    """One seat's count for a round: the points played out in front of them less those in hand."""
-
-    seat: int
-    played_out: int
-    in_hand: int
-
-    @property
-    def total(self) -> int:
-        return self.played_out - self.in_hand
 
 
 @dataclass
@@ -119,7 +106,7 @@ class TenDimeState(State):
     """Who discarded the card on top, while it is the last card discarded."""
     round_no: int = 0
     next_dealer: int = 0
-    last: tuple[RoundScore, ...] = ()
+    last: tuple[rummy.PlayedOut, ...] = ()
 
     @property
     def contract(self) -> Contract:
@@ -146,7 +133,7 @@ def _cards_left(state: TenDimeState, seat: int, a: Action) -> int:
     return len(state.hands[seat]) - len(rummy.hand_cards(a))
 
 
-def _set_problem(cards: Sequence[Card]) -> tuple[Clause, str] | None:
+def _set_problem(cards: Sequence[Card]) -> rummy.Verdict:
     """The clause a set breaks and why: one rank only, tame cards at least as many as wild ones,
     three cards at least."""
     problem = rummy.meld_problem(cards, MELD_RULES)
@@ -232,16 +219,8 @@ class TenDimeRummy(Game[TenDimeState]):
         """Every rule on a move of ``seat`` (on turn or buying out of turn), in rulebook order."""
         hand = state.hands[seat]
         on_turn = seat == state.turn
-        judged: dict[Action, tuple[Clause, str] | None] = {}
-
-        def judge(clause: Clause) -> Restriction:
-            def problem(a: Action) -> str | None:
-                if a not in judged:
-                    judged[a] = self._meld_problem(state, seat, a)
-                verdict = judged[a]
-                return verdict[1] if verdict is not None and verdict[0] is clause else None
-            return Restriction(clause, problem)
-
+        *melding, playing_on = rummy.judged(lambda a: self._meld_problem(state, seat, a), (
+            REQUIRED_FIRST, rummy.SETS_ONLY, rummy.TAME_AT_LEAST_WILD, MORE_SETS, REQUIRED, PLAY_ON))
         yield rummy.well_formed(TURN)
         yield Restriction(NO_STEALING, lambda a: "wild cards stay in the melds they were laid in"
                           if a.verb == "swap" else None)
@@ -253,13 +232,9 @@ class TenDimeRummy(Game[TenDimeState]):
         draw_first, held = rummy.draw_first(state.drew, TURN), rummy.from_hand(hand)
         yield Restriction(TURN, lambda a: None if a.verb in ("buy", "pass") else draw_first.problem(a))
         yield Restriction(rummy.FROM_HAND, lambda a: None if a.verb in ("buy", "pass") else held.problem(a))
-        yield judge(REQUIRED_FIRST)
-        yield judge(rummy.SETS_ONLY)
-        yield judge(rummy.TAME_AT_LEAST_WILD)
-        yield judge(MORE_SETS)
-        yield judge(REQUIRED)
+        yield from melding
         yield rummy.on_melds(state.melds, clause=PLAY_ON)
-        yield judge(PLAY_ON)
+        yield playing_on
         yield Restriction(OUT_AFTER_ALL, lambda a: self._too_soon(state, seat, a))
 
     @staticmethod
@@ -292,7 +267,7 @@ class TenDimeRummy(Game[TenDimeState]):
             return "you have no dimes left"
         return None
 
-    def _meld_problem(self, state: TenDimeState, seat: int, a: Action) -> tuple[Clause, str] | None:
+    def _meld_problem(self, state: TenDimeState, seat: int, a: Action) -> rummy.Verdict:
         """The clause a meld or lay-off breaks and why (None: it keeps them all)."""
         if a.verb not in ("meld", "lay"):
             return None
@@ -314,7 +289,7 @@ class TenDimeRummy(Game[TenDimeState]):
         return self._lay_problem(state, added)
 
     @staticmethod
-    def _contract_problem(contract: Contract, new: list[list[Card]]) -> tuple[Clause, str] | None:
+    def _contract_problem(contract: Contract, new: list[list[Card]]) -> rummy.Verdict:
         k = len(contract.parts)
         if len(new) < k:
             return REQUIRED, f"the required meld is {contract}: {k} set{'s' if k > 1 else ''}, not {len(new)}"
@@ -324,7 +299,7 @@ class TenDimeRummy(Game[TenDimeState]):
         return REQUIRED, f"the required meld is {contract}: {' and '.join(map(cards_text, new))} does not make it"
 
     @staticmethod
-    def _lay_problem(state: TenDimeState, added: Sequence[Group]) -> tuple[Clause, str] | None:
+    def _lay_problem(state: TenDimeState, added: Sequence[Group]) -> rummy.Verdict:
         grown: dict[int, list[Card]] = {}
         for g in added:
             assert g.on is not None
@@ -403,10 +378,8 @@ class TenDimeRummy(Game[TenDimeState]):
                 "{0} buys " + card_text(card) + " for a dime" + more, seat, pieces=(card, *extra), kind="buy")
 
     def _draw(self, state: TenDimeState, seat: int) -> None:
-        if not state.stock and state.options.empty_stock != END and len(state.pile) > 1:
-            state.stock = state.pile[:-1]
-            del state.pile[:-1]
-            state.rng.shuffle(state.stock)
+        if not state.stock and state.options.empty_stock != END and rummy.restock(state.stock, state.pile,
+                                                                                   state.rng.shuffle):
             emit(state, f"The stock is empty: the discard pile but its top card is shuffled into a new stock of "
                  f"{len(state.stock)} cards", kind="reshuffle")
         if not state.stock:
@@ -455,10 +428,9 @@ class TenDimeRummy(Game[TenDimeState]):
         state.turn, state.drew = left_of(seat, state.players), False
 
     def _end_round(self, state: TenDimeState, out: int | None) -> None:
-        scores = tuple(RoundScore(s, points(rummy.laid_by(state.melds, s)), points(state.hands[s]))
-                       for s in range(state.players))
+        scores = rummy.played_out(state.melds, state.hands, VALUES)
         state.last = scores
-        notes = [f"seat {s.seat}: {s.played_out} played out, {s.in_hand} in hand: {s.total} [{COUNT.id}]"
+        notes = [f"seat {s.seat}: {s.words()} [{COUNT.id}]"
                  for s in scores]
         if out is not None:
             notes.append(f"seat {out} went out [{GO_OUT.id}]")
@@ -470,8 +442,7 @@ class TenDimeRummy(Game[TenDimeState]):
             notes.append(f"after round {ROUNDS} the pot of {_money(state.pot)} goes to the highest score [{POT.id}]")
         state.sheet.add(f"round {state.round_no}", [s.total for s in scores], state.ply + 1, notes)
         for s in scores:
-            emit(state, "{0} scores " + f"{s.total} ({s.played_out} played out, {s.in_hand} in hand)", s.seat,
-                 kind="summary")
+            emit(state, "{0} scores " + s.words(), s.seat, kind="summary")
         state.next_dealer = left_of(state.dealer, state.players)
         state.passed = []
         if last:
@@ -524,9 +495,7 @@ class TenDimeRummy(Game[TenDimeState]):
             ready = bool(rummy.contract_ways(state.hands[seat], state.contract, MELD_RULES, limit=1))
             fs.append(flag("ready", "Your hand makes the required meld", ready))
         if state.last:
-            fs.append(fact("last_round", "Last round", FactKind.TABLE, {
-                "columns": ["Seat", "Played out", "In hand", "Score"],
-                "rows": [[str(s.seat), str(s.played_out), str(-s.in_hand), str(s.total)] for s in state.last]}))
+            fs.append(rummy.played_out_fact("last_round", "Last round", state.last))
         return fs
 
     def prompt(self, state: TenDimeState, seat: int) -> Prompt | str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gamenight.core.cards import JOKER, Card, cards, standard_deck
@@ -50,9 +49,6 @@ def deck(decks: int) -> tuple[Card, ...]:
 def is_wild(c: int) -> bool:
     return int(c) in WILD
 
-
-def points(cs: Iterable[Card]) -> int:
-    return rummy.count(cs, VALUES)
 
 
 # --- clauses ----------------------------------------------------------------------------------------
