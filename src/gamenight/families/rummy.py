@@ -71,6 +71,7 @@ cards up with it, :func:`table_minus_hand` is the usual end-of-round count.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -839,12 +840,11 @@ def answered_kinds(contract: Contract, groups: Sequence[Sequence[Card]], rules: 
     names its kind (None in ``declared``: not said)."""
     if len(groups) != len(contract.parts):
         return None
-    only = {"set": dataclasses.replace(rules, runs=False), "run": dataclasses.replace(rules, sets=False)}
     said = list(declared) if declared is not None else [None] * len(groups)
     for order in itertools.permutations(range(len(groups))):
         kinds = [""] * len(groups)
         for g, req in zip(order, contract.parts):
-            if said[g] not in (None, req.kind) or not Contract._answers(groups[g], req, only[req.kind], exact):
+            if said[g] not in (None, req.kind) or not Contract._answers(groups[g], req, only(rules, req.kind), exact):
                 break
             kinds[g] = req.kind
         else:
@@ -1064,6 +1064,12 @@ def run_swap_index(run: Sequence[Card], natural: Card, rules: MeldRules) -> int 
 
 
 
+@functools.lru_cache(maxsize=64)
+def only(rules: MeldRules, kind: str) -> MeldRules:
+    """``rules`` for melds of one kind (``set`` or ``run``), made once per rules."""
+    return dataclasses.replace(rules, runs=kind == "run", sets=kind == "set")
+
+
 SET, RUN, EITHER = "set", "run", "either"
 """The kinds of a meld on a table of melds written in order; ``either``: cards that read both ways
 (one natural card and wild cards) until a card laid on them settles it."""
@@ -1072,7 +1078,7 @@ SET, RUN, EITHER = "set", "run", "either"
 def kinds_of(cards: Sequence[Card], rules: MeldRules) -> list[str]:
     """The kinds ``cards`` make as one meld under ``rules`` (a run in the order given or put in order)."""
     out = []
-    if meld_problem(cards, dataclasses.replace(rules, runs=False)) is None:
+    if meld_problem(cards, only(rules, SET)) is None:
         out.append(SET)
     if rules.runs and run_order(cards, rules) is not None:
         out.append(RUN)
@@ -1125,7 +1131,7 @@ def lay_out(table: Sequence[Sequence[Card]], kinds: Sequence[str], groups: Seque
         now = [*below, *table[i], *above]
         was = out.kinds.get(i, kinds[i])
         grown_set = [*now, *cards]
-        as_set = was in (SET, EITHER) and meld_problem(grown_set, dataclasses.replace(rules, runs=False)) is None
+        as_set = was in (SET, EITHER) and meld_problem(grown_set, only(rules, SET)) is None
         ends = extend_run(now, cards, rules) if was in (RUN, EITHER) and rules.runs else None
         if as_set and ends is not None:
             out.onto[i], out.kinds[i] = (below, [*above, *cards]), EITHER
@@ -1136,8 +1142,7 @@ def lay_out(table: Sequence[Sequence[Card]], kinds: Sequence[str], groups: Seque
         else:
             what = "the run" if was == RUN else "the set" if was == SET else "the meld"
             out.refuse("", grown_set, rules)
-            why = meld_problem(grown_set, dataclasses.replace(rules, runs=False)) \
-                if was == SET or out.wild_limit else None
+            why = meld_problem(grown_set, only(rules, SET)) if was == SET or out.wild_limit else None
             out.problem = f"{cards_text(cards)} cannot go on {what} {cards_text(now)}: " \
                           f"{why or 'a run is only lengthened at its ends'}"
             return out
@@ -1160,6 +1165,17 @@ def put_down(table: list[Meld], layout: Layout, seat: int, owner: int | None, ki
         table.append(Meld(list(cards), owner, [seat] * len(cards)))
         if kinds is not None:
             kinds.append(kind)
+
+
+
+def meld_label(n: int, cards: Sequence[Card], kind: str, rules: MeldRules) -> str:
+    """A meld's label on the table: its number and what it is, ``3: run 4H–8H`` or ``2: set of 7s (4)``."""
+    if kind != SET and run_start(cards, rules) is not None:
+        faces = stands_for(cards, rules)
+        text = f"{n}: run {card_text(faces[0])}–{card_text(faces[-1])}"
+        return text if kind == RUN else f"{text} or a set ({len(cards)})"
+    rank = set_rank(cards, rules.wild_faces)
+    return f"{n}: set of {rank_word(rank) if rank else 'cards'} ({len(cards)})"
 
 
 # --- points --------------------------------------------------------------------------------------------

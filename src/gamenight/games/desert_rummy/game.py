@@ -448,11 +448,7 @@ def _swapped_hand(hand: Sequence[Card], natural: Card, wild: Card) -> list[Card]
 
 
 def _meld_label(n: int, m: Meld) -> str:
-    if _is_run(m.cards):
-        faces = rummy.stands_for(m.cards, dc.MELD_RULES)
-        return f"{n}: run {card_text(faces[0])}–{card_text(faces[-1])}"
-    rank = rummy.set_rank(m.cards, dc.is_wild)
-    return f"{n}: set of {rummy.rank_word(rank) if rank else 'cards'} ({len(m.cards)})"
+    return rummy.meld_label(n, m.cards, rummy.RUN if _is_run(m.cards) else rummy.SET, dc.MELD_RULES)
 
 
 __all__ = ["DesertRummy", "DesertState", "Phase", "place"]
