@@ -457,6 +457,28 @@ def must_play_first(must_play: Sequence[Card], clause: Clause = MUST_PLAY) -> Re
     return Restriction(clause, problem)
 
 
+def play_at_once(must_play: Sequence[Card], clause: Clause = MUST_PLAY) -> Restriction:
+    """A card to be used immediately (a wild card just swapped out) goes on the table with the very next
+    move: a meld or a lay-off that holds it."""
+    def problem(a: Action) -> str | None:
+        if must_play and (a.verb not in ("meld", "lay") or missing(a.cards, must_play)):
+            return f"use {cards_text(must_play)} at once, in a meld"
+        return None
+    return Restriction(clause, problem)
+
+
+def natural_in_each(wild: frozenset[int], clause: Clause = ONE_NATURAL) -> Restriction:
+    """Every new meld of a move holds a natural card (wild cards alone are laid on a meld)."""
+    def problem(a: Action) -> str | None:
+        if a.verb != "meld":
+            return None
+        for g in groups_of([x for x in a.args if isinstance(x, Card) or x in ("and", "on") or type(x) is int]):
+            if g.on is None and all(int(c) in wild for c in g.cards):
+                return f"{cards_text(g.cards)} has no natural card"
+        return None
+    return Restriction(clause, problem)
+
+
 def no_wild_discard(wild: frozenset[int], clause: Clause = NO_WILD_DISCARD) -> Restriction:
     """Wild cards are never discarded."""
     def problem(a: Action) -> str | None:

@@ -176,7 +176,7 @@ class ArizonaRummy(Game[ArizonaState]):
 
         yield rummy.from_hand(state.hands[seat])
         yield rummy.on_melds(state.melds, lambda m: m.owner == seat, clause=OWN)
-        yield Restriction(NATURAL, lambda a: _natural_problem(a, state.rules.wild_faces))
+        yield rummy.natural_in_each(state.rules.wild_faces, NATURAL)
         yield Restriction(KINDS, lambda a: laid(a).problem)
         if not last:
             yield rummy.keep_a_discard(state.hands[seat], clause=OUT)
@@ -375,15 +375,6 @@ def _verb_problem(a: Action, last: bool) -> str | None:
             f"there is no '{a.verb}' in Arizona Rummy"
     if a.verb == "done" and a.args:
         return "say 'done' alone"
-    return None
-
-
-def _natural_problem(a: Action, wild: frozenset[int]) -> str | None:
-    if a.verb != "meld":
-        return None
-    for g in rummy.groups_of(a.args):
-        if g.on is None and all(int(c) in wild for c in g.cards):
-            return f"{cards_text(g.cards)} has no natural card"
     return None
 
 

@@ -177,7 +177,7 @@ class DesertRummy(Game[DesertState]):
             yield Restriction(rummy.DRAW, lambda a: self._nothing_to_draw(state, a))
             return
         yield rummy.from_hand(hand)
-        yield Restriction(SWAP, lambda a: _use_now(state.must_play, a))
+        yield rummy.play_at_once(state.must_play, SWAP)
         yield Restriction(MAKE_MELD, lambda a: None if state.down[seat] or a.verb not in ("lay", "swap") else
                           f"make your meld first: you are on meld {state.on(seat)}, {dc.contract(state.on(seat))}")
         extra = LONGER if state.options.longer_melds else NO_EXTRA
@@ -432,12 +432,6 @@ def _verb_problem(a: Action) -> str | None:
         return f"there is no '{a.verb}' in Desert Rummy"
     if a.verb == "take" and a.args != ("discard",):
         return "take the top card of the discard pile: 'take discard'"
-    return None
-
-
-def _use_now(must_play: Sequence[Card], a: Action) -> str | None:
-    if must_play and (a.verb not in ("meld", "lay") or rummy.missing(a.cards, must_play)):
-        return f"use {cards_text(must_play)} at once, in a meld or on one of your melds"
     return None
 
 

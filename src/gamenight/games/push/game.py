@@ -219,14 +219,14 @@ class Push(Game[PushState]):
             return layouts[a]
 
         yield rummy.from_hand(state.hands[seat])
-        yield Restriction(SWAP, lambda a: _use_now(state.must_play, a))
+        yield rummy.play_at_once(state.must_play, SWAP)
         yield Restriction(CONTRACT, lambda a: None if state.down[seat] or a.verb not in ("lay", "swap") else
                           f"make your own contract first ({state.contract}): your partner's meld does not let you")
         yield rummy.on_melds(state.melds, clause=KINDS)
         yield Restriction(DECLARE, lambda a: laid(a)[1])
         if state.options.one_suit_sets:
             yield Restriction(ONE_SUIT, lambda a: _one_suit_problem(state, a))
-        yield Restriction(WILD, lambda a: _natural_problem(a))
+        yield rummy.natural_in_each(pc.WILD, WILD)
         yield Restriction(KINDS, lambda a: laid(a)[0].problem)
         yield Restriction(CONTRACT, lambda a: self._contract_problem(state, seat, a, rules))
         yield Restriction(SWAP, lambda a: self._swap_problem(state, seat, a, rules))
@@ -515,21 +515,6 @@ def _draw_order(drew: bool, a: Action) -> str | None:
         return "begin your turn by taking the discard ('take discard') or pushing it ('push')"
     if drew and drawing:
         return "you have drawn this turn already"
-    return None
-
-
-def _use_now(must_play: Sequence[Card], a: Action) -> str | None:
-    if must_play and (a.verb not in ("meld", "lay") or rummy.missing(a.cards, must_play)):
-        return f"use {cards_text(must_play)} at once, in a meld"
-    return None
-
-
-def _natural_problem(a: Action) -> str | None:
-    if a.verb != "meld":
-        return None
-    for g in rummy.groups_of(declared(a)[0].args):
-        if g.on is None and all(pc.is_wild(c) for c in g.cards):
-            return f"{cards_text(g.cards)} has no natural card"
     return None
 
 
