@@ -52,12 +52,23 @@ test that is the authority for any move), so ``check`` and ``legal_actions`` run
 
 Ready-made restrictions: :func:`well_formed` (the words above), :func:`draw_first`,
 :func:`from_hand`, :func:`on_melds` (whose melds a move may lay on), :func:`keep_a_discard`,
-:func:`must_play_first`, :func:`no_wild_discard`, :func:`unplayable_discard`. They cite the
+:func:`must_play_first`, :func:`play_at_once`, :func:`no_wild_discard`, :func:`natural_in_each`,
+:func:`unplayable_discard`. :func:`permitted` is what ``narrow(cascade(...))`` lists, cheaper where
+``legal_actions`` runs on every move of a playout. They cite the
 family's clauses (below); a game that rewords one passes its
 own clause (``from_hand(hand, clause=MY_FROM_HAND)``) and lists its clause instead of the
 family's in its ``Rules``. Meld checks give reasons in words: :func:`meld_problem`,
 :func:`lay_problem`, :func:`swap_index`, :func:`rearrange_problem`, :class:`Contract` for the melds a round requires,
 :func:`canasta_kind` for seven-card canastas.
+
+**Contracts and runs written in order.** :func:`contract_melds` finds a few ways to lay a contract
+down from a hand, :func:`answered_kinds` says what each group of a contract is. Where a meld's
+wild cards stand for particular cards, a run is written in order, each wild card at its place
+(:func:`run_start`, :func:`run_order`, :func:`stands_for`, :func:`run_swap_index`); a table of such
+melds keeps a kind per meld (``set``, ``run``, or ``either`` while one natural card and wild cards
+read both ways), and :func:`lay_out` places a move's groups on it (new melds, runs lengthened only
+at their ends, the wild card limits) for :func:`put_down` to carry out; :func:`meld_label` names
+each meld.
 
 **Views.** :func:`hand_zones` (each hand hidden but for the cards taken face up),
 :func:`stock_zone`, :func:`pile_zone`, :func:`meld_zones` (grouped by owner: ``owner`` for a

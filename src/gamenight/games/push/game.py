@@ -116,7 +116,7 @@ def _kind_word_problem(action: Action) -> str | None:
         if action.verb != "meld":
             return f"'{a}' is said only of a new meld"
         if i == 0 or not isinstance(args[i - 1], Card) or (i + 1 < len(args) and args[i + 1] != "and"):
-            return f"'{a}' comes right after the cards of the meld it names, as in 'meld 7H JK 2C {a}'"
+            return f"'{a}' comes right after the cards of the meld it names, before 'and' or the end"
     return None
 
 
