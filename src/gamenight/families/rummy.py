@@ -52,7 +52,9 @@ test that is the authority for any move), so ``check`` and ``legal_actions`` run
 
 Ready-made restrictions: :func:`well_formed` (the words above), :func:`draw_first`,
 :func:`from_hand`, :func:`on_melds` (whose melds a move may lay on), :func:`keep_a_discard`,
-:func:`must_play_first`, :func:`no_wild_discard`, :func:`unplayable_discard`. They cite the
+:func:`must_play_first`, :func:`play_at_once`, :func:`no_wild_discard`, :func:`natural_in_each`,
+:func:`unplayable_discard`. :func:`permitted` is what ``narrow(cascade(...))`` lists, cheaper where
+``legal_actions`` runs on every move of a playout. They cite the
 family's clauses (below); a game that rewords one passes its
 own clause (``from_hand(hand, clause=MY_FROM_HAND)``) and lists its clause instead of the
 family's in its ``Rules``. Meld checks give reasons in words: :func:`meld_problem`,
@@ -65,6 +67,16 @@ natural cards and a number of wild cards, turned into the hand's cards by :func:
 :func:`contract_ways` (the ways a hand makes a contract) and :func:`lay_offs` (each card a meld
 takes). :func:`judged` cites several clauses out of one judgement of a move (which rule a meld
 breaks), each at its place in the cascade. :func:`restock` makes an empty stock again from the pile.
+
+
+**Contracts and runs written in order.** :func:`contract_melds` finds a few ways to lay a contract
+down from a hand, :func:`answered_kinds` says what each group of a contract is. Where a meld's
+wild cards stand for particular cards, a run is written in order, each wild card at its place
+(:func:`run_start`, :func:`run_order`, :func:`stands_for`, :func:`run_swap_index`); a table of such
+melds keeps a kind per meld (``set``, ``run``, or ``either`` while one natural card and wild cards
+read both ways), and :func:`lay_out` places a move's groups on it (new melds, runs lengthened only
+at their ends, the wild card limits) for :func:`put_down` to carry out; :func:`meld_label` names
+each meld.
 
 **Views.** :func:`hand_zones` (each hand hidden but for the cards taken face up),
 :func:`stock_zone`, :func:`pile_zone`, :func:`meld_zones` (grouped by owner: ``owner`` for a
@@ -79,6 +91,7 @@ them, :func:`laid_by` gathers a player's cards on anyone's melds and :func:`play
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -468,6 +481,28 @@ def must_play_first(must_play: Sequence[Card], clause: Clause = MUST_PLAY) -> Re
     def problem(a: Action) -> str | None:
         if a.verb == "discard" and must_play:
             return f"play {cards_text(must_play)} on the table before you discard"
+        return None
+    return Restriction(clause, problem)
+
+
+def play_at_once(must_play: Sequence[Card], clause: Clause = MUST_PLAY) -> Restriction:
+    """A card to be used immediately (a wild card just swapped out) goes on the table with the very next
+    move: a meld or a lay-off that holds it."""
+    def problem(a: Action) -> str | None:
+        if must_play and (a.verb not in ("meld", "lay") or missing(a.cards, must_play)):
+            return f"use {cards_text(must_play)} at once, in a meld"
+        return None
+    return Restriction(clause, problem)
+
+
+def natural_in_each(wild: frozenset[int], clause: Clause = ONE_NATURAL) -> Restriction:
+    """Every new meld of a move holds a natural card (wild cards alone are laid on a meld)."""
+    def problem(a: Action) -> str | None:
+        if a.verb != "meld":
+            return None
+        for g in groups_of([x for x in a.args if isinstance(x, Card) or x in ("and", "on") or type(x) is int]):
+            if g.on is None and all(int(c) in wild for c in g.cards):
+                return f"{cards_text(g.cards)} has no natural card"
         return None
     return Restriction(clause, problem)
 
@@ -1107,12 +1142,11 @@ def answered_kinds(contract: Contract, groups: Sequence[Sequence[Card]], rules: 
     names its kind (None in ``declared``: not said)."""
     if len(groups) != len(contract.parts):
         return None
-    only = {"set": dataclasses.replace(rules, runs=False), "run": dataclasses.replace(rules, sets=False)}
     said = list(declared) if declared is not None else [None] * len(groups)
     for order in itertools.permutations(range(len(groups))):
         kinds = [""] * len(groups)
         for g, req in zip(order, contract.parts):
-            if said[g] not in (None, req.kind) or not Contract._answers(groups[g], req, only[req.kind], exact):
+            if said[g] not in (None, req.kind) or not Contract._answers(groups[g], req, only(rules, req.kind), exact):
                 break
             kinds[g] = req.kind
         else:
@@ -1332,6 +1366,12 @@ def run_swap_index(run: Sequence[Card], natural: Card, rules: MeldRules) -> int 
 
 
 
+@functools.lru_cache(maxsize=64)
+def only(rules: MeldRules, kind: str) -> MeldRules:
+    """``rules`` for melds of one kind (``set`` or ``run``), made once per rules."""
+    return dataclasses.replace(rules, runs=kind == "run", sets=kind == "set")
+
+
 SET, RUN, EITHER = "set", "run", "either"
 """The kinds of a meld on a table of melds written in order; ``either``: cards that read both ways
 (one natural card and wild cards) until a card laid on them settles it."""
@@ -1340,7 +1380,7 @@ SET, RUN, EITHER = "set", "run", "either"
 def kinds_of(cards: Sequence[Card], rules: MeldRules) -> list[str]:
     """The kinds ``cards`` make as one meld under ``rules`` (a run in the order given or put in order)."""
     out = []
-    if meld_problem(cards, dataclasses.replace(rules, runs=False)) is None:
+    if meld_problem(cards, only(rules, SET)) is None:
         out.append(SET)
     if rules.runs and run_order(cards, rules) is not None:
         out.append(RUN)
@@ -1393,7 +1433,7 @@ def lay_out(table: Sequence[Sequence[Card]], kinds: Sequence[str], groups: Seque
         now = [*below, *table[i], *above]
         was = out.kinds.get(i, kinds[i])
         grown_set = [*now, *cards]
-        as_set = was in (SET, EITHER) and meld_problem(grown_set, dataclasses.replace(rules, runs=False)) is None
+        as_set = was in (SET, EITHER) and meld_problem(grown_set, only(rules, SET)) is None
         ends = extend_run(now, cards, rules) if was in (RUN, EITHER) and rules.runs else None
         if as_set and ends is not None:
             out.onto[i], out.kinds[i] = (below, [*above, *cards]), EITHER
@@ -1404,8 +1444,7 @@ def lay_out(table: Sequence[Sequence[Card]], kinds: Sequence[str], groups: Seque
         else:
             what = "the run" if was == RUN else "the set" if was == SET else "the meld"
             out.refuse("", grown_set, rules)
-            why = meld_problem(grown_set, dataclasses.replace(rules, runs=False)) \
-                if was == SET or out.wild_limit else None
+            why = meld_problem(grown_set, only(rules, SET)) if was == SET or out.wild_limit else None
             out.problem = f"{cards_text(cards)} cannot go on {what} {cards_text(now)}: " \
                           f"{why or 'a run is only lengthened at its ends'}"
             return out
@@ -1494,6 +1533,17 @@ def restock(stock: list[Card], pile: list[Card], shuffle: Callable[[list[Card]],
     if stock:
         shuffle(stock)
     return len(stock)
+
+
+
+def meld_label(n: int, cards: Sequence[Card], kind: str, rules: MeldRules) -> str:
+    """A meld's label on the table: its number and what it is, ``3: run 4H–8H`` or ``2: set of 7s (4)``."""
+    if kind != SET and run_start(cards, rules) is not None:
+        faces = stands_for(cards, rules)
+        text = f"{n}: run {card_text(faces[0])}–{card_text(faces[-1])}"
+        return text if kind == RUN else f"{text} or a set ({len(cards)})"
+    rank = set_rank(cards, rules.wild_faces)
+    return f"{n}: set of {rank_word(rank) if rank else 'cards'} ({len(cards)})"
 
 
 # --- points --------------------------------------------------------------------------------------------

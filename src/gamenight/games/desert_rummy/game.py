@@ -177,7 +177,7 @@ class DesertRummy(Game[DesertState]):
             yield Restriction(rummy.DRAW, lambda a: self._nothing_to_draw(state, a))
             return
         yield rummy.from_hand(hand)
-        yield Restriction(SWAP, lambda a: _use_now(state.must_play, a))
+        yield rummy.play_at_once(state.must_play, SWAP)
         yield Restriction(MAKE_MELD, lambda a: None if state.down[seat] or a.verb not in ("lay", "swap") else
                           f"make your meld first: you are on meld {state.on(seat)}, {dc.contract(state.on(seat))}")
         extra = LONGER if state.options.longer_melds else NO_EXTRA
@@ -435,12 +435,6 @@ def _verb_problem(a: Action) -> str | None:
     return None
 
 
-def _use_now(must_play: Sequence[Card], a: Action) -> str | None:
-    if must_play and (a.verb not in ("meld", "lay") or rummy.missing(a.cards, must_play)):
-        return f"use {cards_text(must_play)} at once, in a meld or on one of your melds"
-    return None
-
-
 def _swapped_hand(hand: Sequence[Card], natural: Card, wild: Card) -> list[Card]:
     out = list(hand)
     out.remove(natural)
@@ -448,11 +442,7 @@ def _swapped_hand(hand: Sequence[Card], natural: Card, wild: Card) -> list[Card]
 
 
 def _meld_label(n: int, m: Meld) -> str:
-    if _is_run(m.cards):
-        faces = rummy.stands_for(m.cards, dc.MELD_RULES)
-        return f"{n}: run {card_text(faces[0])}–{card_text(faces[-1])}"
-    rank = rummy.set_rank(m.cards, dc.is_wild)
-    return f"{n}: set of {rummy.rank_word(rank) if rank else 'cards'} ({len(m.cards)})"
+    return rummy.meld_label(n, m.cards, rummy.RUN if _is_run(m.cards) else rummy.SET, dc.MELD_RULES)
 
 
 __all__ = ["DesertRummy", "DesertState", "Phase", "place"]
