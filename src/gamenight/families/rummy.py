@@ -82,6 +82,7 @@ from gamenight.engine.actions import Action
 from gamenight.engine.clauses import Clause
 from gamenight.engine.legality import Step
 from gamenight.engine.view import Fact, FactKind, Zone, ZoneKind, fact, flag
+from gamenight.families.meld_search import positions
 from gamenight.families.melds import MeldRules, is_meld, meld_kind
 
 # --- clauses ---------------------------------------------------------------------------------------
@@ -657,6 +658,31 @@ def lay_problem(meld_cards: Sequence[Card], cards: Sequence[Card], rules: MeldRu
     if before == "run" and not is_meld(grown, dataclasses.replace(rules, sets=False)):
         return f"{cards_text(cards)} does not extend the run {cards_text(meld_cards)}"
     return None
+
+
+def runs_in(cards: Iterable[Card], rules: MeldRules) -> list[list[Card]]:
+    """The runs worth offering as melds from ``cards``: every longest run of consecutive natural cards of
+    one suit (aces low, high or either, as the rules say; one copy of each card), and its pieces of the
+    shortest length. Wild cards take part only where they may stand as themselves."""
+    by_suit: dict[int, dict[int, Card]] = {}
+    for c in cards:
+        if int(c) in rules.wild_faces and not rules.wilds_may_be_natural:
+            continue
+        for p in positions(c >> 4, c & 15, rules):
+            by_suit.setdefault(c >> 4, {}).setdefault(p, c)
+    out: list[list[Card]] = []
+    k = rules.min_len
+    for at in by_suit.values():
+        run: list[Card] = []
+        for pos in range(1, 16):
+            if pos in at and at[pos] not in run:
+                run.append(at[pos])
+                continue
+            if len(run) >= k:
+                out.append(run)
+                out += [run[i:i + k] for i in range(len(run) - k + 1)] if len(run) > k else []
+            run = [at[pos]] if pos in at else []
+    return out
 
 
 def fits_on(table: Sequence[Meld], cards: Sequence[Card], rules: MeldRules) -> list[int]:

@@ -738,17 +738,7 @@ def _hand_sets(hand: Sequence[Card]) -> list[list[Card]]:
     for cs in by_number.values():
         if len(cs) >= 3:
             out.append(cs)
-    for suit in range(5, 10):
-        ranks = {c & 15: c for c in naturals if c >> 4 == suit}
-        run: list[Card] = []
-        for r in range(1, 15):
-            if r in ranks:
-                run.append(ranks[r])
-                continue
-            if len(run) >= 3:
-                out.append(run)
-                out += [run[i:i + 3] for i in range(len(run) - 2)] if len(run) > 3 else []
-            run = []
+    out += rummy.runs_in(naturals, MELD_RULES)
     if wild is not None:
         out += [[a, b, wild] for a, b in itertools.combinations(naturals, 2) if near(a, b)]
     return out

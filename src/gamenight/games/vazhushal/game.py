@@ -309,7 +309,7 @@ class Vazhushal(Game[VazhushalState]):
         discard. The cascade keeps the legal ones."""
         rules = rules_of(state)
         hand = state.hands[seat]
-        pure = _runs(hand)
+        pure = rummy.runs_in(hand, rules)
         if state.phase == Phase.DRAW:
             out = [rummy.DRAW_STOCK]
             for at in range(len(state.line)):
@@ -510,31 +510,6 @@ def _without(cards: Sequence[Card], gone: Sequence[Card]) -> list[Card]:
     return out
 
 
-def _runs(hand: Sequence[Card]) -> list[list[Card]]:
-    """Every pure sequence in the hand: each suit's longest runs (aces low and high) and their three-card
-    pieces."""
-    out: list[list[Card]] = []
-    for suit in range(4):
-        at: dict[int, Card] = {}
-        for c in hand:
-            if c >> 4 == suit:
-                at.setdefault(c & 15, c)
-                if c & 15 == 14:
-                    at.setdefault(1, c)
-        for low in (True, False):
-            run: list[Card] = []
-            for pos in range(1, 16):
-                card = at.get(pos) if (pos != 1 or low) and (pos != 14 or not low) else None
-                if card is not None:
-                    run.append(card)
-                    continue
-                if len(run) >= 3:
-                    out.append(run)
-                    out += [run[i:i + 3] for i in range(len(run) - 2)] if len(run) > 3 else []
-                run = []
-    return out
-
-
 def hand_melds(hand: Sequence[Card], rules: MeldRules) -> list[list[Card]]:
     """Sets of three or four suits, and a wild card completing two near cards."""
     wild = [c for c in hand if int(c) in rules.wild_faces]
@@ -566,7 +541,7 @@ def _near(a: Card, b: Card) -> bool:
 def melds_with(card: Card, pool: Sequence[Card], rules: MeldRules) -> list[list[Card]]:
     """New melds that hold ``card`` with cards of ``pool``: its pure sequences, its sets, and a wild card
     with one near card."""
-    out = [r for r in _runs([card, *(c for c in pool if c != card)]) if any(c is card for c in r)]
+    out = [r for r in rummy.runs_in([card, *(c for c in pool if c != card)], rules) if any(c is card for c in r)]
     same = {c >> 4: c for c in pool if c & 15 == card & 15 and c >> 4 != card >> 4 and int(c) not in rules.wild_faces}
     out += [[card, *g] for k in (2, 3) for g in itertools.combinations(same.values(), k)]
     wild = next((c for c in pool if int(c) in rules.wild_faces), None)
