@@ -35,7 +35,9 @@ with its owner, a seat or a side or nobody for community melds, and who placed e
 cards that must be played before the turn ends (``must_play``: a wild just swapped out, a card
 dug to). Helpers move cards: :func:`draw_cards`, :func:`take_top`, :func:`take_all`,
 :func:`take_down_to`, :func:`lay_bonus_cards`, :func:`forget_known`; :func:`frozen` and
-:func:`stopped` read the pile; :func:`side_of` finds a seat's side.
+:func:`stopped` read the pile; :func:`dig_depth` and :func:`dig_sources` read a dig into a spread pile
+or a discard line (how deep, and which cards come from hand or from above the card dug to);
+:func:`side_of` finds a seat's side.
 
 **Legality.** A game writes one cascade per phase out of :class:`Restriction`s, in rulebook order:
 each names its clause and returns why a move breaks it (or None). :func:`cascade` turns them into
@@ -51,13 +53,15 @@ test that is the authority for any move), so ``check`` and ``legal_actions`` run
     legal = list(narrow(rummy.cascade(listed, self.restrictions(state, seat))))
 
 Ready-made restrictions: :func:`well_formed` (the words above), :func:`draw_first`,
-:func:`from_hand`, :func:`on_melds` (whose melds a move may lay on), :func:`keep_a_discard`,
-:func:`must_play_first`, :func:`no_wild_discard`, :func:`unplayable_discard`. They cite the
+:func:`from_hand`, :func:`dig_from` (a dig's card and where its partners come from), :func:`on_melds`
+(whose melds a move may lay on), :func:`keep_a_discard`, :func:`must_play_first`,
+:func:`no_wild_discard`, :func:`unplayable_discard`. They cite the
 family's clauses (below); a game that rewords one passes its
 own clause (``from_hand(hand, clause=MY_FROM_HAND)``) and lists its clause instead of the
 family's in its ``Rules``. Meld checks give reasons in words: :func:`meld_problem`,
 :func:`lay_problem`, :func:`swap_index`, :func:`rearrange_problem`, :class:`Contract` for the melds a round requires,
-:func:`canasta_kind` for seven-card canastas.
+:func:`canasta_kind` for seven-card canastas; :func:`fits_on` finds where a card plays on the table
+(:func:`may_join` is its quick first look), :func:`runs_in` the runs worth offering from a hand.
 
 **Views.** :func:`hand_zones` (each hand hidden but for the cards taken face up),
 :func:`stock_zone`, :func:`pile_zone`, :func:`meld_zones` (grouped by owner: ``owner`` for a
