@@ -308,7 +308,8 @@ class Rumski(Game[RumskiState]):
         named = list(a.cards)
         if a.verb == "rearrange":
             at = a.args.index("into")
-            named = rummy.missing([c for n in a.args[:at] for c in state.melds[n - 1].cards], named)
+            broken = [state.melds[n - 1].cards for n in a.args[:at] if type(n) is int and 0 < n <= len(state.melds)]
+            named = rummy.missing([c for m in broken for c in m], named)
         if a.verb in TABLE_VERBS and any(c in state.must_play for c in named):
             return None
         return f"play {cards_text(state.must_play)} back into a set first"
