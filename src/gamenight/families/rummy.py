@@ -35,7 +35,9 @@ with its owner, a seat or a side or nobody for community melds, and who placed e
 cards that must be played before the turn ends (``must_play``: a wild just swapped out, a card
 dug to). Helpers move cards: :func:`draw_cards`, :func:`take_top`, :func:`take_all`,
 :func:`take_down_to`, :func:`lay_bonus_cards`, :func:`forget_known`; :func:`frozen` and
-:func:`stopped` read the pile; :func:`side_of` finds a seat's side.
+:func:`stopped` read the pile; :func:`dig_depth` and :func:`dig_sources` read a dig into a spread pile
+or a discard line (how deep, and which cards come from hand or from above the card dug to);
+:func:`side_of` finds a seat's side.
 
 **Legality.** A game writes one cascade per phase out of :class:`Restriction`s, in rulebook order:
 each names its clause and returns why a move breaks it (or None). :func:`cascade` turns them into
@@ -51,15 +53,16 @@ test that is the authority for any move), so ``check`` and ``legal_actions`` run
     legal = list(narrow(rummy.cascade(listed, self.restrictions(state, seat))))
 
 Ready-made restrictions: :func:`well_formed` (the words above), :func:`draw_first`,
-:func:`from_hand`, :func:`on_melds` (whose melds a move may lay on), :func:`keep_a_discard`,
-:func:`must_play_first`, :func:`play_at_once`, :func:`no_wild_discard`, :func:`natural_in_each`,
-:func:`unplayable_discard`. :func:`permitted` is what ``narrow(cascade(...))`` lists, cheaper where
-``legal_actions`` runs on every move of a playout. They cite the
+:func:`from_hand`, :func:`dig_from` (a dig's card and where its partners come from), :func:`on_melds`
+(whose melds a move may lay on), :func:`keep_a_discard`, :func:`must_play_first`, :func:`play_at_once`,
+:func:`no_wild_discard`, :func:`natural_in_each`, :func:`unplayable_discard`. :func:`permitted` is what
+``narrow(cascade(...))`` lists, cheaper where ``legal_actions`` runs on every move of a playout. They cite the
 family's clauses (below); a game that rewords one passes its
 own clause (``from_hand(hand, clause=MY_FROM_HAND)``) and lists its clause instead of the
 family's in its ``Rules``. Meld checks give reasons in words: :func:`meld_problem`,
 :func:`lay_problem`, :func:`swap_index`, :func:`rearrange_problem`, :class:`Contract` for the melds a round requires,
-:func:`canasta_kind` for seven-card canastas.
+:func:`canasta_kind` for seven-card canastas; :func:`fits_on` finds where a card plays on the table
+(:func:`may_join` is its quick first look), :func:`runs_in` the runs worth offering from a hand.
 
 **Listing moves.** Where the full set of melds is combinatorial, a game lists a useful subset:
 :func:`set_shapes` and :func:`run_shapes` (the sets and runs a hand can make, as :class:`Shape`s of
@@ -726,6 +729,31 @@ def lay_problem(meld_cards: Sequence[Card], cards: Sequence[Card], rules: MeldRu
     if before == "run" and not is_meld(grown, dataclasses.replace(rules, sets=False)):
         return f"{cards_text(cards)} does not extend the run {cards_text(meld_cards)}"
     return None
+
+
+def runs_in(cards: Iterable[Card], rules: MeldRules) -> list[list[Card]]:
+    """The runs worth offering as melds from ``cards``: every longest run of consecutive natural cards of
+    one suit (aces low, high or either, as the rules say; one copy of each card), and its pieces of the
+    shortest length. Wild cards take part only where they may stand as themselves."""
+    by_suit: dict[int, dict[int, Card]] = {}
+    for c in cards:
+        if int(c) in rules.wild_faces and not rules.wilds_may_be_natural:
+            continue
+        for p in positions(c >> 4, c & 15, rules):
+            by_suit.setdefault(c >> 4, {}).setdefault(p, c)
+    out: list[list[Card]] = []
+    k = rules.min_len
+    for at in by_suit.values():
+        run: list[Card] = []
+        for pos in range(1, 16):
+            if pos in at and at[pos] not in run:
+                run.append(at[pos])
+                continue
+            if len(run) >= k:
+                out.append(run)
+                out += [run[i:i + k] for i in range(len(run) - k + 1)] if len(run) > k else []
+            run = [at[pos]] if pos in at else []
+    return out
 
 
 def fits_on(table: Sequence[Meld], cards: Sequence[Card], rules: MeldRules) -> list[int]:

@@ -625,46 +625,13 @@ def hand_melds(hand: Sequence[Card], rules: MeldRules) -> list[list[Card]]:
             out.append(cs)
         if len(cs) == 4:
             out += [list(g) for g in itertools.combinations(cs, 3)]
-    for run in _runs(hand, rules):
-        out.append(run)
-        if len(run) > 3:
-            out += [run[i:i + 3] for i in range(len(run) - 2)]
-    return out
-
-
-def _runs(cards: Sequence[Card], rules: MeldRules) -> list[list[Card]]:
-    """Every longest run of consecutive cards of one suit (an ace low, high or both, as the rules say)."""
-    out: list[list[Card]] = []
-    for suit in range(4):
-        at: dict[int, Card] = {}
-        for c in cards:
-            if c >> 4 == suit:
-                r = c & 15
-                if r != 14 or rules.ace_high:
-                    at[r] = c
-                if r == 14 and rules.ace_low:
-                    at[1] = c
-        run: list[Card] = []
-        for pos in range(1, 16):
-            if pos in at:
-                run.append(at[pos])
-                continue
-            if len(run) >= 3:
-                out.append(run)
-            run = []
-    return out
+    return out + rummy.runs_in(hand, rules)
 
 
 def melds_with(card: Card, pool: Sequence[Card], rules: MeldRules) -> list[list[Card]]:
     """Melds that hold ``card`` with cards of ``pool``: its sets and the runs through it, each as long
     as it goes and in three-card pieces."""
-    out: list[list[Card]] = []
     same = [c for c in pool if c & 15 == card & 15 and c is not card]
-    for k in (2, 3):
-        out += [[card, *g] for g in itertools.combinations(same, k)]
-    for run in _runs([card, *(c for c in pool if c >> 4 == card >> 4 and c != card)], rules):
-        if card in run:
-            i = run.index(card)
-            out.append(run)
-            out += [run[j:j + 3] for j in range(max(0, i - 2), min(i, len(run) - 3) + 1) if len(run) > 3]
-    return out
+    out = [[card, *g] for k in (2, 3) for g in itertools.combinations(same, k)]
+    runs = rummy.runs_in([card, *(c for c in pool if c >> 4 == card >> 4 and c != card)], rules)
+    return out + [r for r in runs if any(c is card for c in r)]
