@@ -22,7 +22,7 @@ from gamenight.core.cards import Card, parse_card
 from gamenight.engine.actions import Action
 from gamenight.engine.view import View
 from gamenight.families import rummy
-from gamenight.families.meld_search import positions, window
+from gamenight.families.meld_lanes import positions, window
 from gamenight.families.rummy import Contract
 from gamenight.games.sticks.rules import MELD_RULES, is_wild
 

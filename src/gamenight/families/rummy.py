@@ -106,7 +106,7 @@ from gamenight.engine.actions import Action
 from gamenight.engine.clauses import Clause
 from gamenight.engine.legality import Step
 from gamenight.engine.view import Fact, FactKind, Zone, ZoneKind, fact, flag
-from gamenight.families.meld_search import MAX_RUN, face_at, positions, wilds_ok, window
+from gamenight.families.meld_lanes import MAX_RUN, face_at, positions, wilds_ok, window
 from gamenight.families.melds import MeldRules, is_meld, meld_kind
 
 # --- clauses ---------------------------------------------------------------------------------------
