@@ -143,7 +143,7 @@ export function controller(state, { act, send, redraw }) {
     }
     row.push(...buttonsFor(buttons, state, go));
     if (row.length) parts.push(h("div", { class: "actions", id: "actions" }, row));
-    if (mine && (state.legal || []).length) parts.push(typedBox(go));
+    if (mine && (state.legal || []).length) parts.push(typedBox(go, state.legal.find((t) => typeof t === "string")));
     return parts;
   }
 
@@ -241,8 +241,10 @@ function buttonsFor(texts, state, go) {
   return out;
 }
 
-function typedBox(go) {
-  const input = h("input", { type: "text", placeholder: "or type a move (QS, pass 2C 3C 4C…)", "aria-label": "type a move",
+/** The typed box; its hint is one of this turn's own moves, so it never shows a card game's syntax to a dice game. */
+function typedBox(go, example) {
+  const input = h("input", { type: "text", placeholder: example ? `or type a move (${example}…)` : "or type a move",
+                             "aria-label": "type a move",
                              autocomplete: "off", autocapitalize: "off", spellcheck: "false" });
   return h("form", { class: "typed", onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) go(input.value.trim()); } },
     input, h("button", { type: "submit" }, "Send"));
