@@ -202,7 +202,7 @@ def test_presets_and_unset_and_bad_values_name_the_key() -> None:
 
 def test_a_proposal_no_table_could_deal_is_refused_naming_the_key() -> None:
     house = metzkers()
-    for game, values, said in [("court_whist", {"ladies": "2 40"}, "seats are 0 to"),
+    for game, values, said in [("court_whist", {"ladies": "2 99"}, "seats are 0 to"),
                                ("court_whist", {"ladies": "the queens"}, "'auto' or seat numbers"),
                                ("court_whist", {"ladies": "1 " * 300}, "at most 200 characters"),
                                ("hearts", {"target": 10**30}, "at most"),
@@ -224,7 +224,7 @@ def test_a_house_file_whose_rules_in_force_cannot_be_dealt_is_refused() -> None:
         H.check_playable(house)
     assert e.value.key == "games.court_whist.options.ladies"
     bad_proposal = good + '\n[[proposals]]\nid = 1\ngame = "court_whist"\nbase = 0\nproposed_by = "Kali"\n' \
-                          'when = 2025-03-01T19:30:00Z\n[proposals.options]\nladies = "40"\n'
+                          'when = 2025-03-01T19:30:00Z\n[proposals.options]\nladies = "99"\n'
     with pytest.raises(H.HouseError) as e:  # an open proposal one vote would put in force
         H.check_playable(H.from_toml(bad_proposal))
     assert e.value.key == "proposals.1.options.ladies"
@@ -544,7 +544,16 @@ WHEN = st.datetimes(min_value=datetime(1990, 1, 1), max_value=datetime(2100, 1, 
 
 
 SEATS_TEXT = st.lists(st.integers(0, 3), min_size=1, max_size=3, unique=True).map(lambda s: " ".join(map(str, s)))
-"""Free text a deal accepts: the one free-text option (Court Whist's ladies) names seats."""
+"""Free text a deal accepts where it names seats (Court Whist's ladies); other free text (Sticks'
+contracts) has a grammar of its own, and is drawn as the game's default or as this."""
+
+
+def _accepts(spec: gamenight.GameSpec, name: str, value: str) -> bool:
+    try:
+        opts.build(spec.options, {name: value})
+    except opts.OptionError:
+        return False
+    return True
 
 
 def option_values(spec: gamenight.GameSpec, free_text: st.SearchStrategy[str] = NAMES
@@ -557,7 +566,8 @@ def option_values(spec: gamenight.GameSpec, free_text: st.SearchStrategy[str] = 
         elif info.choices:
             s = st.sampled_from(info.choices)
         elif info.kind is str:  # free text (e.g. Court Whist's ladies): stored stripped, no control characters
-            s = free_text.map(str.strip)
+            s = st.one_of(st.just(info.default), free_text.map(str.strip).filter(
+                lambda v, n=info.name: _accepts(spec, n, v)))
         else:
             lo = info.minimum if info.minimum is not None else -1000
             s = st.integers(lo, info.maximum if info.maximum is not None else MAX_NUMBER)

@@ -23,6 +23,10 @@ NO_LIMIT = 1_000_000
 """The end of an open player range: ``range(4, NO_LIMIT)`` is "4 or more" (Court Whist's tables).
 A server may still seat fewer at one table; that is its operator's limit, not a rule."""
 
+MOST_SEATS = 64
+"""The most players one table seats by default: an operator's limit (the web server's
+``max_seats``), and the counts a house's rule set is tried at, never a game's rule."""
+
 
 @dataclass(frozen=True)
 class GameSpec:

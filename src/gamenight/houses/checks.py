@@ -10,7 +10,7 @@ from typing import Any
 
 from gamenight.engine import options as opts
 from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN
-from gamenight.engine.game import GameSpec
+from gamenight.engine.game import MOST_SEATS, GameSpec
 from gamenight.engine.match import Match
 from gamenight.engine.registry import UnknownGame, preset_values, resolve_options
 from gamenight.engine.registry import game as registered_game
@@ -103,7 +103,7 @@ def dealable(spec: GameSpec, preset: str | None, values: Mapping[str, Any], key:
     except opts.OptionError as e:
         raise HouseError(e.reason, f"{key}.options.{e.key}") from None
     game = registered_game(spec.id)
-    counts = sorted(spec.players, key=lambda n: n != spec.preferred_players)
+    counts = sorted(spec.player_counts(MOST_SEATS), key=lambda n: n != spec.preferred_players)
     first: opts.OptionError | None = None
     for n in counts:
         try:

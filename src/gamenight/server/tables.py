@@ -41,6 +41,7 @@ from gamenight.bots import Bot, make_bot
 from gamenight.engine import options as opts
 from gamenight.engine.actions import Action, ActionSyntaxError, did_you_mean, understand
 from gamenight.engine.clauses import UNKNOWN, IllegalAction
+from gamenight.engine.game import MOST_SEATS
 from gamenight.engine.match import Match, MatchRecordError
 from gamenight.engine.registry import UnknownGame, resolve_options
 from gamenight.engine.view import view_json
@@ -73,7 +74,7 @@ class Settings:
     rate_per_second: float = 10.0
     rate_burst: int = 30
     max_rate_violations: int = 50
-    max_seats: int = 64
+    max_seats: int = MOST_SEATS
     """Players at one table (a game whose book sets no limit, like Court Whist, stops here)."""
     max_legal: int = 3000
     """Legal actions sent per update (a combinatorial list is cut here; ``check`` still decides)."""
