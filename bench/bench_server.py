@@ -73,6 +73,13 @@ class Seat:
         self.acks: list[float] = []
         self.errors = 0
         self.plies = 0
+        self.said: list[str] = []
+        """The first errors, word for word."""
+
+    def error(self, what: str) -> None:
+        self.errors += 1
+        if len(self.said) < 3:
+            self.said.append(what[:200])
 
 
 async def human(url: str, token: str, counts_plies: bool, seat: Seat, t0: float, stop: float, think: float,
@@ -80,7 +87,8 @@ async def human(url: str, token: str, counts_plies: bool, seat: Seat, t0: float,
     try:
         async with websockets.connect(url, max_size=2**22, open_timeout=60) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
-            pending: asyncio.Task[None] | None = None
+            tasks: set[asyncio.Task[None]] = set()
+            waiting: str | None = None  # the move sent and not answered yet: no other until it is
             sent: dict[str, float] = {}
             last_ply: int | None = None
             n = 0
@@ -92,6 +100,8 @@ async def human(url: str, token: str, counts_plies: bool, seat: Seat, t0: float,
                 now = time.time()
                 m = json.loads(raw)
                 kind = m.get("type")
+                if m.get("id") == waiting:
+                    waiting = None
                 if kind == "done":
                     at = sent.pop(m.get("id", ""), None)
                     if at is not None and at >= t0:
@@ -99,7 +109,7 @@ async def human(url: str, token: str, counts_plies: bool, seat: Seat, t0: float,
                     continue
                 if kind in ("error", "refused"):
                     if now >= t0:
-                        seat.errors += 1
+                        seat.error(raw)
                     continue
                 if kind != "state" or m.get("view") is None:
                     continue
@@ -107,9 +117,10 @@ async def human(url: str, token: str, counts_plies: bool, seat: Seat, t0: float,
                 if counts_plies and now >= t0 and last_ply is not None and ply > last_ply:
                     seat.plies += ply - last_ply
                 last_ply = ply
-                if m["legal"] and (pending is None or pending.done()) and not m["over"]:
+                if m["legal"] and waiting is None and not m["over"]:
                     n += 1
                     move_id, action = f"m{n}", pick(m["legal"], rng)
+                    waiting = move_id
 
                     async def go(move_id: str = move_id, action: str = action) -> None:
                         await asyncio.sleep(think * rng.uniform(0.5, 1.5))
@@ -117,11 +128,12 @@ async def human(url: str, token: str, counts_plies: bool, seat: Seat, t0: float,
                             sent[move_id] = time.time()
                             await ws.send(json.dumps({"type": "act", "action": action, "id": move_id}))
 
-                    pending = asyncio.create_task(go())
-            if pending is not None:
-                pending.cancel()
-    except (OSError, websockets.WebSocketException, TimeoutError):
-        seat.errors += 1
+                    tasks.add(asyncio.create_task(go()))
+                    tasks = {t for t in tasks if not t.done()}
+            for task in tasks:
+                task.cancel()
+    except (OSError, websockets.WebSocketException, TimeoutError) as e:
+        seat.error(repr(e))
 
 
 async def clients(jobs: list[tuple[str, str, bool]], t0: float, stop: float, think: float, seed: int
@@ -136,7 +148,8 @@ async def clients(jobs: list[tuple[str, str, bool]], t0: float, stop: float, thi
 def client_process(jobs: list[tuple[str, str, bool]], t0: float, stop: float, think: float, seed: int,
                    out: Any) -> None:
     seats = asyncio.run(clients(jobs, t0, stop, think, seed))
-    out.put(([a for s in seats for a in s.acks], sum(s.errors for s in seats), sum(s.plies for s in seats)))
+    out.put(([a for s in seats for a in s.acks], sum(s.errors for s in seats), sum(s.plies for s in seats),
+             [w for s in seats for w in s.said][:3]))
 
 
 def open_tables(urls: list[str], n: int) -> list[tuple[str, str, bool]]:
@@ -176,17 +189,19 @@ def level(urls: list[str], pids: list[int], n: int, args: argparse.Namespace) ->
     cpu1 = sum(cpu_seconds(p) for p in pids)
     acks: list[float] = []
     errors = plies = 0
+    said: list[str] = []
     for _ in procs:
-        a, e, p = out.get(timeout=120)
+        a, e, p, w = out.get(timeout=120)
         acks += a
         errors += e
         plies += p
+        said += w
     for p in procs:
         p.join(30)
     q = statistics.quantiles(acks, n=100) if len(acks) >= 2 else [float("nan")] * 99
     return {"tables": n, "actions_per_s": plies / args.seconds, "acks": len(acks), "errors": errors,
             "p50": q[49] * 1000, "p95": q[94] * 1000, "p99": q[98] * 1000,
-            "cpu_ms": (cpu1 - cpu0) / plies * 1000 if pids and plies else float("nan")}
+            "cpu_ms": (cpu1 - cpu0) / plies * 1000 if pids and plies else float("nan"), "said": said[:3]}
 
 
 def start_server(tmp: str, think: float) -> tuple[subprocess.Popen[bytes], str]:
@@ -195,8 +210,9 @@ def start_server(tmp: str, think: float) -> tuple[subprocess.Popen[bytes], str]:
                GAMENIGHT_RATE_PER_SECOND="100", GAMENIGHT_RATE_BURST="200", GAMENIGHT_CREATE_RATE="100000/second",
                GAMENIGHT_SOCKET_RATE="100000/second", GAMENIGHT_SOCKETS_PER_ADDRESS="100000")
     exe = shutil.which("gamenight", path=str(Path(sys.executable).parent)) or "gamenight"
-    proc = subprocess.Popen([exe, "serve", "--port", str(port), "--database-url", f"sqlite:///{Path(tmp) / 'bench.db'}"],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    db = f"sqlite:///{Path(tmp) / 'bench.db'}"
+    proc = subprocess.Popen([exe, "serve", "--port", str(port), "--database-url", db], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):
         try:
@@ -232,6 +248,8 @@ def main() -> None:
                 r = level(urls, pids, n, args)
                 print(f"{r['tables']:>6} {r['actions_per_s']:>10.1f} {r['acks']:>7} {r['errors']:>6} {r['p50']:>8.1f} "
                       f"{r['p95']:>8.1f} {r['p99']:>8.1f} {r['cpu_ms']:>21.2f}", flush=True)
+                for what in r["said"]:
+                    print(f"        error: {what}")
         finally:
             if proc is not None:
                 proc.kill()
