@@ -15,8 +15,10 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from pydantic_core import to_json
+
 from gamenight.engine.actions import Action, Choices
-from gamenight.engine.view import view_json
+from gamenight.engine.view import view_text
 
 if TYPE_CHECKING:
     from gamenight.server.tables import Connection, Table, TableService
@@ -26,8 +28,8 @@ RECENT_EVENTS = 30
 
 
 def encode(value: Any) -> str:
-    """The one JSON encoding of every message (compact separators)."""
-    return json.dumps(value, separators=(",", ":"))
+    """Compact JSON text (pydantic's encoder: several times faster than ``json.dumps``)."""
+    return to_json(value).decode()
 
 
 def _fields(value: dict[str, Any]) -> str:
@@ -99,12 +101,17 @@ class Broadcast:
             self._shared = _fields(out)
         return self._shared
 
-    def viewer(self, viewer: int | None) -> dict[str, Any]:
+    def viewer(self, viewer: int | None) -> str:
         """What only ``viewer`` (a seat, or None for a spectator) gets: its view and its moves."""
+        match = self.table.match
+        view = view_text(match.game.view(match.state, viewer)) if match is not None else "null"
+        return _fields(self.moves(viewer)) + ',"view":' + view
+
+    def moves(self, viewer: int | None) -> dict[str, Any]:
         table, match = self.table, self.table.match
         out: dict[str, Any] = {"you": viewer}
         if match is None:
-            out.update(view=None, legal=[], legal_truncated=False)
+            out.update(legal=[], legal_truncated=False)
         else:
             legal: list[Any] = []
             truncated = False
@@ -115,8 +122,7 @@ class Broadcast:
                     words = match.move_words(viewer, acts[:self.service.settings.max_legal])
                     if words:
                         out["words"] = words
-            out.update(view=view_json(match.game.view(match.state, viewer)), legal=legal,
-                       legal_truncated=truncated)
+            out.update(legal=legal, legal_truncated=truncated)
         for part in self.service.payload:
             out.update(part(table, viewer))
         return out
@@ -132,16 +138,16 @@ class Broadcast:
         text = self._events.get(key)
         if text is None:
             match = self.table.match
-            events = [view_json(e) for e in match.events(viewer, first)] if match is not None else []
-            text = self._events[key] = encode(events)
+            events = match.events(viewer, first) if match is not None else ()
+            text = self._events[key] = "[" + ",".join(map(view_text, events)) + "]"
         return text
 
     def fresh(self, viewer: int | None) -> dict[str, Any]:
         """The message a page connecting now as ``viewer`` gets, decoded (for tests and tools)."""
         match = self.table.match
         count = match.event_count if match is not None else 0
-        out: dict[str, Any] = json.loads("{" + self.shared() + "}")
-        out.update(self.viewer(viewer), events=json.loads(self.events(viewer, max(0, count - RECENT_EVENTS))),
+        out: dict[str, Any] = json.loads("{" + self.shared() + "," + self.viewer(viewer) + "}")
+        out.update(events=json.loads(self.events(viewer, max(0, count - RECENT_EVENTS))),
                    events_reset=True, sheet=json.loads(self.sheet()))
         return out
 
@@ -150,7 +156,7 @@ class Broadcast:
         conns = list(conns)
         if not conns:
             return
-        head = "{" + self.shared() + "," + _fields(self.viewer(viewer))
+        head = "{" + self.shared() + "," + self.viewer(viewer)
         match = self.table.match
         count = match.event_count if match is not None else 0
         texts: dict[tuple[int, bool, bool], str] = {}
