@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic_core import to_json
 
 from gamenight.engine.actions import Action, Choices
-from gamenight.engine.view import view_text
+from gamenight.engine.view import View, view_text
 
 if TYPE_CHECKING:
     from gamenight.server.tables import Connection, Table, TableService
@@ -75,9 +75,12 @@ def sheet_version(table: Table) -> tuple[Any, ...] | None:
 class Broadcast:
     """One round of state messages at one table, each part encoded at most once."""
 
-    def __init__(self, service: TableService, table: Table) -> None:
+    def __init__(self, service: TableService, table: Table, viewers: Sequence[int | None] = ()) -> None:
+        """``viewers``: every viewer this round tells (their views are made together)."""
         self.service = service
         self.table = table
+        self.viewers = viewers
+        self._views: dict[int | None, View] | None = None
         self._shared: str | None = None
         self._sheet: str | None = None
         self._sheet_version = sheet_version(table)
@@ -104,8 +107,16 @@ class Broadcast:
     def viewer(self, viewer: int | None) -> str:
         """What only ``viewer`` (a seat, or None for a spectator) gets: its view and its moves."""
         match = self.table.match
-        view = view_text(match.game.view(match.state, viewer)) if match is not None else "null"
+        view = view_text(self.view(viewer)) if match is not None else "null"
         return _fields(self.moves(viewer)) + ',"view":' + view
+
+    def view(self, viewer: int | None) -> View:
+        match = self.table.match
+        assert match is not None
+        if self._views is None:
+            self._views = match.game.views(match.state, self.viewers)
+        view = self._views.get(viewer)
+        return view if view is not None else match.game.view(match.state, viewer)
 
     def moves(self, viewer: int | None) -> dict[str, Any]:
         table, match = self.table, self.table.match

@@ -746,7 +746,8 @@ class TableService:
 
     # --- what each connection is told (``server.messages`` builds it) ---------------------------------
     def _broadcast(self, table: Table) -> None:
-        out = Broadcast(self, table)
+        viewers = [s.index for s in table.seats if s.conns] + ([None] if table.spectators else [])
+        out = Broadcast(self, table, viewers)
         for s in table.seats:
             out.send(s.index, s.conns)
         out.send(None, table.spectators)
