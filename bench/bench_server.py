@@ -2,9 +2,9 @@
 
 Starts ``gamenight serve`` on SQLite in a temporary folder (or uses the servers given by
 ``--url``, repeatable: tables go round-robin over them), opens N Hearts tables (three scripted
-humans on WebSockets, one bot each), and plays for ``--seconds`` after a warm-up. The clients
-run in ``--clients`` separate processes (multiprocessing), so they never share the server's
-interpreter or GIL. Printed per level:
+humans on WebSockets, who say at once that they have read a hand's summary, and one bot each),
+and plays for ``--seconds`` after a warm-up. The clients run in ``--clients`` separate processes
+(multiprocessing), so they never share the server's interpreter or GIL. Printed per level:
 
 - actions per second (every seat, bots included) in the measured window;
 - the latency of an action's acknowledgement (a human's move sent with an id until its
@@ -89,6 +89,7 @@ async def human(url: str, token: str, counts_plies: bool, seat: Seat, t0: float,
             await ws.send(json.dumps({"type": "hello", "token": token}))
             tasks: set[asyncio.Task[None]] = set()
             waiting: str | None = None  # the move sent and not answered yet: no other until it is
+            read: int | None = None  # the hand's end this seat said it has read (bots wait for it)
             sent: dict[str, float] = {}
             last_ply: int | None = None
             n = 0
@@ -114,6 +115,10 @@ async def human(url: str, token: str, counts_plies: bool, seat: Seat, t0: float,
                 if kind != "state" or m.get("view") is None:
                     continue
                 ply = m["ply"]
+                end = (m["table"].get("hand_end") or {}).get("ply")
+                if end is not None and end != read:
+                    read = end
+                    await ws.send(json.dumps({"type": "ready"}))
                 if counts_plies and now >= t0 and last_ply is not None and ply > last_ply:
                     seat.plies += ply - last_ply
                 last_ply = ply
