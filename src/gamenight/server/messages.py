@@ -113,10 +113,11 @@ class Broadcast:
     def view(self, viewer: int | None) -> View:
         match = self.table.match
         assert match is not None
+        if viewer not in self.viewers:
+            return match.game.view(match.state, viewer)
         if self._views is None:
             self._views = match.game.views(match.state, self.viewers)
-        view = self._views.get(viewer)
-        return view if view is not None else match.game.view(match.state, viewer)
+        return self._views[viewer]
 
     def moves(self, viewer: int | None) -> dict[str, Any]:
         table, match = self.table, self.table.match
@@ -126,7 +127,7 @@ class Broadcast:
         else:
             legal: list[Any] = []
             truncated = False
-            if viewer is not None and table.status == "playing" and viewer in match.to_act():
+            if viewer is not None and table.status == "playing" and viewer in match.to_act():  # tables.PLAYING
                 acts = match.legal_actions(viewer)
                 legal, truncated = legal_moves(acts, self.service.settings.max_legal)
                 if not isinstance(acts, Choices):
