@@ -199,16 +199,17 @@ def test_a_move_made_while_the_server_is_down_is_sent_when_it_is_back(browser: A
         server.start()
         page.wait_for_selector("#connection", state="hidden", timeout=30_000)
         until(lambda: page.locator("#hand button.card").count() == cards - 1)
-        assert until(lambda: any(line.startswith("0: play") for line in spectator_log(server, made)))
+        assert until(lambda: any(e["kind"] == "play" and e["seats"][:1] == [0] for e in spectator_events(server, made)))
         assert not page.errors
     finally:
         server.kill()
 
 
-def spectator_log(server: Server, made: dict[str, Any]) -> list[str]:
+def spectator_events(server: Server, made: dict[str, Any]) -> list[dict[str, Any]]:
+    """The latest events of the table, as a spectator connecting now is told them."""
     with connect(server.url.replace("http", "ws") + f"/ws/tables/{made['table']['id']}") as ws:
         ws.send(json.dumps({"type": "hello"}))
-        return list(json.loads(ws.recv())["log"])
+        return list(json.loads(ws.recv())["events"])
 
 
 # --- undo -------------------------------------------------------------------------------------------------

@@ -194,14 +194,17 @@ def understand(text: str, legal: Sequence[Action], parse: Callable[[str], Action
     ``2C 3C 4C`` while passing), or cards alone after the only verb listed. Anything else is parsed
     as written, and ``check`` judges it (a combinatorial list may not hold every legal move)."""
     words = text.split()
-    lowered = " ".join(words).lower()
-    by_text = {str(a).lower(): a for a in legal}
-    if lowered in by_text:
-        return by_text[lowered]
-    tail = [a for a in legal if a.args and " ".join(map(str, a.args)).lower() == lowered]
-    if len(tail) == 1:
-        return tail[0]
-    verbs = {a.verb for a in legal}
+    if isinstance(legal, Choices):  # built from its pieces: never looked up among every combination
+        verbs = {legal.verb}
+    else:
+        lowered = " ".join(words).lower()
+        by_text = {str(a).lower(): a for a in legal}
+        if lowered in by_text:
+            return by_text[lowered]
+        tail = [a for a in legal if a.args and " ".join(map(str, a.args)).lower() == lowered]
+        if len(tail) == 1:
+            return tail[0]
+        verbs = {a.verb for a in legal}
     if words and len(verbs) == 1 and all(is_card_text(w.upper()) for w in words):
         words = [next(iter(verbs)), *words]
     if not words:

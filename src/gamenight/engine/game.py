@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -166,17 +166,25 @@ class Game(ABC, Generic[S]):
     def _apply(self, state: S, seat: int, action: Action) -> None:
         ...
 
-    def view(self, state: S, seat: int | None) -> View:
+    def view(self, state: S, seat: int | None, zones: Sequence[Zone] | None = None) -> View:
         """What ``seat`` (None: a spectator) may see: derived from the zones, so a
-        hidden piece can only ever appear as a count."""
+        hidden piece can only ever appear as a count. ``zones``: ``zones_for(state, seat)``,
+        when the caller has listed them already (``views``)."""
         prompt = self.prompt(state, seat) if seat is not None else ""
         return View(
             game=self.spec.id, seat=seat, players=state.players, phase=phase_words(self.phase(state)),
             to_act=tuple(self.to_act(state)), dealer=self.dealer(state), hand_no=self.hand_no(state),
-            teams=self.spec.teams(state.players), zones=zone_views(self.zones_for(state, seat), seat),
+            teams=self.spec.teams(state.players),
+            zones=zone_views(self.zones_for(state, seat) if zones is None else zones, seat),
             facts=tuple(self.facts(state, seat)),
             prompt=prompt if isinstance(prompt, Prompt) else Prompt(prompt), over=state.over,
             options=state.options)
+
+    def views(self, state: S, seats: Iterable[int | None]) -> dict[int | None, View]:
+        """Several viewers' views of one state (a server tells every seat after every move): the
+        zones are listed once when every seat looks at the same ones."""
+        shared = self.zones(state) if type(self).zones_for is Game.zones_for else None
+        return {s: self.view(state, s, shared) for s in seats}
 
     def facts(self, state: S, seat: int | None) -> list[Fact]:
         """The facts a player would ask about, as ``seat`` may know them."""

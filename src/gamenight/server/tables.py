@@ -44,13 +44,11 @@ from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.game import MOST_SEATS
 from gamenight.engine.match import Match, MatchRecordError
 from gamenight.engine.registry import UnknownGame, resolve_options
-from gamenight.engine.view import view_json
+from gamenight.server.messages import Broadcast
 from gamenight.store import SeatRow, Store, StoreError, TableRow, new_token
 
 log = logging.getLogger("gamenight.server")
 T = TypeVar("T")
-RECENT_EVENTS = 30
-"""How many of the latest events a client that (re)connects is told."""
 MOVES_REMEMBERED = 200
 """Move ids kept per table to recognise a move a page sends again after reconnecting."""
 
@@ -132,9 +130,10 @@ class Connection(abc.ABC):
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
-        self.log_sent = 0
         self.events_sent: int | None = None
         """Events of the current match this client has been told (None: only recent ones)."""
+        self.sheet_sent: Any = None
+        """The version of the score sheet this client has (``messages.sheet_version``)."""
         self.closed = False
         self.hidden = False
         """The page says it is hidden (another tab, a locked phone): its seat counts as away."""
@@ -197,7 +196,6 @@ class Table:
     match_id: int | None = None
     match_number: int = 0
     spectators: set[Connection] = field(default_factory=set)
-    logs: dict[int | None, list[str]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     _static: dict[str, Any] | None = None
@@ -282,20 +280,6 @@ class Table:
             return {}
 
 
-_TEXT: dict[tuple[Any, ...], str] = {}
-
-
-def action_text(a: Action) -> str:
-    """``str(a)``, remembered: legal-move lists (Hearts passes: 220 a seat) are sent after every move."""
-    key = (a, *map(type, a.args))  # bid 7 and bid 7C are equal tuples: the types tell them apart
-    t = _TEXT.get(key)
-    if t is None:
-        if len(_TEXT) > 500_000:
-            _TEXT.clear()
-        t = _TEXT[key] = str(a)
-    return t
-
-
 def _jsonable(v: Any) -> Any:
     return json.loads(json.dumps(v, default=str))
 
@@ -363,18 +347,12 @@ class TableService:
         match = gamenight.restore(mrow.record)
         table.house_version = mrow.house_version
         self._set_match(table, match, mrow.id, mrow.number)
-        table.logs = {v: match.log_view(v) for v in self._viewers(table)}
-
-    def _viewers(self, table: Table) -> list[int | None]:
-        return [*range(table.players), None]
 
     def _set_match(self, table: Table, match: Match, match_id: int, number: int) -> None:
         table.match, table.match_id, table.match_number = match, match_id, number
-        table.logs = {v: [] for v in self._viewers(table)}
         table.status = OVER if match.over else PLAYING
         table.error = None
         for c in table.connections():
-            c.log_sent = 0
             c.events_sent = 0
         self.refresh_house(table)
 
@@ -520,7 +498,6 @@ class TableService:
                 s = table.seats[conn.seat]
                 s.conns.add(conn)
                 self._seat_presence(table, s)
-            conn.log_sent = 0
             conn.events_sent = None
             self._broadcast(table)
 
@@ -642,8 +619,6 @@ class TableService:
         match = table.match
         assert match is not None
         match.check(seat, action)
-        game, state = match.game, match.state
-        lines = {v: f"{seat}: {game.redact(state, seat, action, v)}" for v in table.logs}
         first_event = match.event_count
         match.apply(seat, action)
         ply = len(match.log) - 1
@@ -653,8 +628,6 @@ class TableService:
         except StoreError:
             await self._reload(table)
             raise
-        for v, line in lines.items():
-            table.logs[v].append(line)
         if match.over:
             table.status = OVER
         self._pause_after(table, seat, {e.kind for e in (match.state.events or [])[first_event:]})
@@ -772,65 +745,21 @@ class TableService:
             await asyncio.sleep(1.0)
         return True
 
-    # --- what each connection is told --------------------------------------------------------------
+    # --- what each connection is told (``server.messages`` builds it) ---------------------------------
     def _broadcast(self, table: Table) -> None:
-        info = table.info()
+        viewers = [s.index for s in table.seats if s.conns] + ([None] if table.spectators else [])
+        out = Broadcast(self, table, viewers)
         for s in table.seats:
-            if s.conns:
-                self._send_state(table, s.index, list(s.conns), info)
-        if table.spectators:
-            self._send_state(table, None, list(table.spectators), info)
+            out.send(s.index, s.conns)
+        out.send(None, table.spectators)
+
+    def state_payload(self, table: Table, viewer: int | None) -> dict[str, Any]:
+        """Everything ``viewer`` (a seat, or None for a spectator) would be told on connecting now."""
+        return Broadcast(self, table).fresh(viewer)
 
     def resync(self, table: Table, conn: Connection) -> None:
-        conn.log_sent = 0
         conn.events_sent = None
-        self._send_state(table, conn.seat, [conn], table.info())
-
-    def _send_state(self, table: Table, viewer: int | None, conns: list[Connection], info: dict[str, Any]) -> None:
-        base = self.state_payload(table, viewer, info)
-        lines = table.logs.get(viewer, [])
-        match = table.match
-        count = match.event_count if match is not None else 0
-        for c in conns:
-            start = c.log_sent if c.log_sent <= len(lines) else 0
-            first = c.events_sent if c.events_sent is not None and c.events_sent <= count else \
-                max(0, count - RECENT_EVENTS)
-            events = [view_json(e) for e in match.events(viewer, first)] if match is not None else []
-            payload = dict(base, log_start=start, log=lines[start:], events=events)
-            if c.events_sent is None or c.events_sent > count:
-                payload["events_reset"] = True  # a page that (re)connects, or a move taken back
-            c.log_sent = len(lines)
-            c.events_sent = count
-            c.send(payload)
-
-    def state_payload(self, table: Table, viewer: int | None, info: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Everything ``viewer`` (a seat, or None for a spectator) may know now, without the log."""
-        out: dict[str, Any] = {"type": "state", "table": info or table.info(), "you": viewer}
-        match = table.match
-        if match is None:
-            out.update(view=None, to_act=[], legal=[], legal_truncated=False, sheet=None, ply=0,
-                       over=False, result=None)
-            return out
-        to_act = list(match.to_act())
-        legal: list[str] = []
-        if viewer is not None and viewer in to_act and table.status == PLAYING:
-            acts = match.legal_actions(viewer)
-            legal = [action_text(a) for a in acts[:self.settings.max_legal]]
-            out["legal_truncated"] = len(acts) > len(legal)
-            words = match.move_words(viewer, acts[:self.settings.max_legal])
-            if words:
-                out["words"] = words
-        else:
-            out["legal_truncated"] = False
-        result = None
-        if match.over:
-            r = match.result()
-            result = {"winners": list(r.winners), "ranking": [list(g) for g in r.ranking], "scores": list(r.scores)}
-        out.update(view=view_json(match.game.view(match.state, viewer)), to_act=to_act, legal=legal,
-                   sheet=match.sheet.to_dict(), ply=len(match.log), over=match.over, result=result)
-        for part in self.payload:
-            out.update(part(table, viewer))
-        return out
+        Broadcast(self, table).send(conn.seat, [conn])
 
     async def close(self) -> None:
         for t in self.tables.values():

@@ -103,9 +103,8 @@ class Undos:
             await self.tables._db(self.tables.store.set_status, table.id, PLAYING)
         self._end(table)
         table.match, table.status = before, PLAYING
-        table.logs = {v: before.log_view(v) for v in table.logs}
         for c in table.connections():
-            c.log_sent, c.events_sent = 0, None
+            c.events_sent = None
         self.tables._broadcast(table)
         notice(table, "{0} took back their move.", (seat,))  # after the state, which starts the pages' logs afresh
         self.tables._kick_bots(table)

@@ -6,7 +6,7 @@ import { h } from "./dom.js";
 import { handOrder } from "./cards.js";
 import { piece } from "./pieces.js";
 import { fill, isolate, rich, seatName, withNames } from "./names.js";
-import { analyse, argText, keyOf, moveWords, usualVerb } from "./moves.js";
+import { analyse, argText, moveWords, usualVerb } from "./moves.js";
 
 let selection = { source: null, picked: [] };  // picked: [{ index, text }]
 let pending = null;                             // { source, index, text, options }
@@ -92,7 +92,7 @@ export function controller(state, { act, send, redraw }) {
       const waiting = (state.to_act || []).map((s) => seatName(state, s)).join(", ");
       return refuseLocally(waiting ? `It is not your turn: waiting for ${waiting}.` : "Nothing can be played now.");
     }
-    const verb = usualVerb(single.get(source.id) || new Map()) || choosing[0]?.combos.values().next().value?.split(" ")[0];
+    const verb = usualVerb(single.get(source.id) || new Map()) || choosing[0]?.verb;
     if (!verb) return refuseLocally(`Not now: ${promptText(state) || "choose one of the moves below."}`);
     send({ type: "act", action: `${verb} ${argText(text, source.kind)}` });
   }
@@ -189,7 +189,7 @@ function handView(source, state, pieceOpts) {
 // A move of several pieces, named as it grows: "Pass 2♣ 7♦ — choose 1 more".
 function buildButton(verb, m, state, go) {
   const picked = selection.source === m.source.id ? selection.picked.map((p) => argText(p.text, m.source.kind)) : [];
-  const move = m.combos.get(keyOf(picked));
+  const move = m.move(picked);
   const most = Math.max(...m.sizes);
   const words = moveWords([verb, ...picked].join(" "), state);
   const more = most - picked.length;

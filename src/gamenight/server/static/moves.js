@@ -26,16 +26,23 @@ function matchArgs(args, source) {
 
 export const keyOf = (texts) => [...texts].sort().join(" ");
 
-// sources: [{ id, kind, pieces }]. Returns
+// sources: [{ id, kind, pieces }]. `legal` holds move texts, and combinatorial entries
+// { verb, pieces, k }: every way to take k of those pieces (Hearts' pass) is a move. Returns
 //   single: Map(source id -> Map(piece text -> [move texts])): a tap is the move (or a choice of moves)
-//   multi:  Map(verb -> { source, size, combos: Map(key of piece texts -> move text), pieces: Set })
+//   multi:  Map(verb -> { verb, source, sizes: Set, pieces: Set, move(picked texts) -> move text or undefined })
 //   buttons: [move texts] that name no piece of a source
 export function analyse(legal, sources) {
   const single = new Map(sources.map((s) => [s.id, new Map()]));
   const multi = new Map();
   const buttons = [];
   const found = [];
-  for (const text of legal) {
+  for (const entry of legal) {
+    if (typeof entry !== "string") {
+      const source = sources.find((s) => matchArgs(entry.pieces, s));
+      if (source) multi.set(entry.verb, choiceOf(entry, source));
+      continue;
+    }
+    const text = entry;
     const [verb, ...args] = text.split(" ");
     let placed = false;
     for (const source of sources) {
@@ -54,7 +61,7 @@ export function analyse(legal, sources) {
   for (const f of found) {
     const texts = f.used.map((i) => f.source.pieces[i]);
     if (chosen.has(`${f.source.id} ${f.verb}`) && f.whole) {
-      if (!multi.has(f.verb)) multi.set(f.verb, { source: f.source, sizes: new Set(), combos: new Map(), pieces: new Set() });
+      if (!multi.has(f.verb)) multi.set(f.verb, listedChoice(f.verb, f.source));
       const m = multi.get(f.verb);
       m.combos.set(keyOf(texts.map((t) => argText(t, f.source.kind))), f.text);
       m.sizes.add(texts.length);
@@ -69,6 +76,21 @@ export function analyse(legal, sources) {
     }
   }
   return { single, multi, buttons };
+}
+
+// A move of several pieces listed one by one: the move for the pieces picked, if it is listed.
+function listedChoice(verb, source) {
+  const combos = new Map();
+  return { verb, source, sizes: new Set(), combos, pieces: new Set(), move: (picked) => combos.get(keyOf(picked)) };
+}
+
+// A combinatorial entry: any k distinct pieces of its list are a move, named in the list's order.
+function choiceOf(entry, source) {
+  return { verb: entry.verb, source, sizes: new Set([entry.k]), pieces: new Set(entry.pieces), move: (picked) => {
+    if (picked.length !== entry.k) return undefined;
+    const used = matchArgs(picked, { pieces: entry.pieces, kind: source.kind });
+    return used ? [entry.verb, ...used.sort((a, b) => a - b).map((i) => entry.pieces[i])].join(" ") : undefined;
+  } };
 }
 
 // How a chosen piece appears in its move (a die by its face).

@@ -102,9 +102,8 @@ export function timerControl(state, call) {
 }
 
 // --- the strip above the hand: the clock, taking a move back, the replay ----------------------------
-function lastMoveIsMine(state, log) {
-  const last = log.at(-1);
-  return state.you !== null && last !== undefined && last.startsWith(`${state.you}: `);
+function lastMoveIsMine(state) {
+  return state.you !== null && state.you !== undefined && state.last === state.you;
 }
 
 // The turn clocks count down between state messages.
@@ -118,7 +117,7 @@ setInterval(() => {
   }
 }, 500);
 
-export function renderStrip(state, log, send) {
+export function renderStrip(state, send) {
   const box = $("people");
   if (!box) return;
   const parts = [];
@@ -141,7 +140,7 @@ export function renderStrip(state, log, send) {
         h("button", { type: "button", id: "undo-no", onclick: () => send({ type: "undo-answer", yes: false }) },
           "Keep the move"))
         : h("span", {}, `Waiting for ${waiting} to agree.`)));
-  } else if (t.status === "playing" && lastMoveIsMine(state, log)) {
+  } else if (t.status === "playing" && lastMoveIsMine(state)) {
     parts.push(h("button", { type: "button", id: "undo", onclick: () => send({ type: "undo" }) }, "Take back my move"));
   }
   if (t.match_number && (state.over || t.match_number > 1)) {

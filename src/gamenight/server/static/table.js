@@ -21,7 +21,6 @@ let joinName = null;
 let link = null;
 
 let state = null;
-let log = [];
 let events = [];
 let bannerAt = 0;
 
@@ -77,7 +76,7 @@ function renderAll() {
   }
   renderHost();
   renderHouse();
-  renderStrip(state, log, send);
+  renderStrip(state, send);
   renderChat(state, send);
 }
 
@@ -165,7 +164,7 @@ function onMessage(msg) {
     keepSeat(tableId, token);
   } else if (msg.type === "state") {
     performance.mark("state-received");
-    log = log.slice(0, msg.log_start).concat(msg.log);
+    if (!("sheet" in msg)) msg.sheet = state?.sheet ?? null;  // the sheet comes only when it changed
     const fresh = msg.events_reset || state?.table?.match_number !== msg.table.match_number;
     if (fresh) events = [];
     events = events.concat(msg.events || []).slice(-200);
