@@ -48,7 +48,7 @@ WORDS: tuple[str, ...] = (
     "yes", "on", "pile", "set", "stock",
     "flush", "four_of_a_kind", "full_house", "pair", "royal_flush", "straight", "straight_flush",
     "three_of_a_kind", "two_pair",
-    "9", "10", "J", "Q", "K", "A", "nothing", "one", "two", "three", "four", "five", "full-house",
+    "9", "10", "J", "Q", "K", "A", "nothing", "two-pair", "three", "full-house", "four", "five",
 )
 """Every verb and word any game's moves use. Adding a word gives it the next id."""
 
