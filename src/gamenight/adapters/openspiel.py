@@ -23,7 +23,7 @@ import numpy as np
 import pyspiel
 
 from gamenight.adapters.draws import DrawnRandom, NeedDraw, WidestDraw
-from gamenight.adapters.seats import payoffs, seat_text
+from gamenight.adapters.seats import payoffs, seat_text, seen
 from gamenight.adapters.tokens import NUM_TOKENS, MoveBuilder, token_text
 from gamenight.engine import registry
 from gamenight.engine.actions import Action
@@ -149,7 +149,7 @@ class GamenightState(pyspiel.State):  # type: ignore[misc]
                                  f"max_chance_outcomes ({table.widest_draw})") from None
             self._need = need.n
             return
-        self._told = _Told(state.events or [])
+        self._told = _Told(state.events or [], self._told)
         state.events = None
         self._engine, self._pending, self._draws, self._need = state, None, [], 0
         if not state.over:
@@ -205,7 +205,7 @@ class GamenightState(pyspiel.State):  # type: ignore[misc]
         if self._engine is None:
             return "{}"
         return seat_text(self._table.game, self._engine, seat, self._builder,
-                         self._told.events if history else None)
+                         self._told.seen(seat) if history else None)
 
     def __str__(self) -> str:
         if self._engine is None:
@@ -218,8 +218,21 @@ class _Told:
     """The match's narration so far. The engine state is kept without it, and each step gets a new
     list, so copies of a state (search algorithms make many) share it instead of copying it."""
 
-    def __init__(self, events: list[Event]) -> None:
+    def __init__(self, events: list[Event], before: _Told | None = None) -> None:
         self.events = events
+        self._seen: dict[int, list[list[Any]]] = {}
+        self._known = before._seen if before is not None else {}
+        """What each seat had seen as the step before ended, where that was worked out."""
+        self._known_count = len(before.events) if before is not None else 0
+
+    def seen(self, seat: int) -> list[list[Any]]:
+        """What ``seat`` has seen of it, as ``seats.seen`` gives it (built on the step before's)."""
+        rows = self._seen.get(seat)
+        if rows is None:
+            known = self._known.get(seat)
+            start = self._known_count if known is not None else 0
+            rows = self._seen[seat] = (known or []) + seen(self.events, seat, start)
+        return rows
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Told:
         return self

@@ -16,16 +16,21 @@ from gamenight.engine.game import Game, State
 from gamenight.engine.view import view_data
 
 
+def seen(events: Sequence[Event], seat: int, start: int = 0) -> list[list[Any]]:
+    """The events from number ``start`` on as ``seat`` may know them, as JSON-ready rows."""
+    return [[e.text, e.seats, e.pieces, e.kind, e.ply] for e in events_for(events, seat, start)]
+
+
 def seat_text(game: Game[Any], state: State, seat: int, builder: MoveBuilder | None,
-              history: Sequence[Event] | None = None) -> str:
+              history: list[list[Any]] | None = None) -> str:
     """``seat``'s view as compact JSON (ASCII): ``view`` in the published view schema, ``entering``
-    the tokens of the move this seat has begun, and with the match's ``history`` every event the
-    seat has seen (so two histories look the same to it exactly when it cannot tell them apart)."""
+    the tokens of the move this seat has begun, and ``history``, every event the seat has seen
+    (``seen``), so two histories look the same to it exactly when it cannot tell them apart."""
     data: dict[str, Any] = {"view": view_data(game.view(state, seat))}
     if builder is not None and builder.seat == seat:
         data["entering"] = [token_text(t) for t in builder.entered]
     if history is not None:
-        data["events"] = [[e.text, e.seats, e.pieces, e.kind, e.ply] for e in events_for(history, seat)]
+        data["events"] = history
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
 
