@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed (pip install 'gamenight[openspiel]')")
+pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed: pip install -e '.[openspiel]'")
 
 from gamenight.adapters.openspiel import load_game  # noqa: E402
 from gamenight.adapters.tokens import NUM_TOKENS, token_text  # noqa: E402

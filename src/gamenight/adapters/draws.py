@@ -32,7 +32,7 @@ class DrawnRandom(random.Random):
         self.draws = tuple(draws)
         self.used = 0
 
-    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+    def _randbelow(self, n: int) -> int:
         if n <= 1:
             return 0
         if self.used == len(self.draws):
@@ -62,6 +62,6 @@ class WidestDraw(random.Random):
         super().__init__(seed)
         self.widest = 0
 
-    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+    def _randbelow(self, n: int) -> int:
         self.widest = max(self.widest, n)
         return super()._randbelow(n)  # type: ignore[misc, no-any-return]
