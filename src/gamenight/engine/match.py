@@ -10,7 +10,6 @@ import dataclasses
 import json
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from gamenight.engine import options as opts
@@ -106,8 +105,14 @@ class Match:
         """Take ``action`` for ``seat``; raises ``IllegalAction`` and changes nothing if refused."""
         a = action if isinstance(action, Action) else self.parse(action)
         state = self.state
-        if self._legal_ply == state.ply and self._legal_seat == seat and not state.over \
-                and listed(a, self._legal):
+        listed_here = False  # taken from the moves just listed for this seat: checked already
+        if self._legal_ply == state.ply and self._legal_seat == seat and not state.over:
+            legal = self._legal
+            try:  # a bot's choice is the very object listed; otherwise compare argument kinds too
+                listed_here = legal[legal.index(a)] is a or listed(a, legal)
+            except ValueError:
+                listed_here = False
+        if listed_here:
             self.game._apply(state, seat, a)
             state.ply += 1
         else:

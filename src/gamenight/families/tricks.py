@@ -333,7 +333,7 @@ class TrickGame(Game[TS]):
                 return []
             hand = state.hands[seat]
             trick = state.trick
-            table = _PLAY_LIST
+            table: list[Action] = _PLAY_LIST  # type: ignore[assignment]  # indexed by faces only
             # The cascade's answer without building its first steps: the cards held, narrowed
             # to the suit led, then by the game's own steps (skipped when the game has none, or
             # has said with ``hooks`` that they can no longer narrow anything this hand).
@@ -342,7 +342,7 @@ class TrickGame(Game[TS]):
                 led = suit[trick[0][1]]
                 if self._plain_follow or not state.hooks:
                     acts = [table[c] for c in hand if suit[c] == led] or [table[c] for c in hand]
-                    return acts if self.one_deck else list(dict.fromkeys(acts))  # type: ignore[arg-type]
+                    return acts if self.one_deck else list(dict.fromkeys(acts))
                 cards: Sequence[Card] = [c for c in hand if suit[c] == led] or hand
                 for step in self.follow_steps(state, seat, cards):  # type: ignore[arg-type]
                     cards = step.allowed
@@ -352,8 +352,8 @@ class TrickGame(Game[TS]):
                     for step in self.lead_steps(state, seat, hand):
                         cards = step.allowed
             if self.one_deck:
-                return [table[c] for c in cards]  # type: ignore[misc]
-            return list(dict.fromkeys([table[c] for c in cards]))  # type: ignore[misc]
+                return [table[c] for c in cards]
+            return list(dict.fromkeys([table[c] for c in cards]))
         return self.other_legal(state, seat)
 
     def refusal(self, state: TS, seat: int, action: Action) -> None:
