@@ -24,7 +24,7 @@ from rich.text import Text
 
 import gamenight
 from gamenight import houses
-from gamenight.bots import Bot, has_heuristic, make_bot
+from gamenight.bots import Bot, SeatBots, has_heuristic, make_bot
 from gamenight.cli.house import HouseFileProblem, house_app, house_banner, load_house, rulings_text, save_house
 from gamenight.core.cards import Card, parse_card
 from gamenight.core.chips import Money
@@ -40,7 +40,7 @@ from gamenight.engine.registry import UnknownGame
 from gamenight.engine.scoresheet import ScoreSheet, with_names
 from gamenight.engine.view import FactKind, View, ZoneKind, ZoneView
 from gamenight.rulebook import FORMATS, render, render_house
-from gamenight.sim import SimulationSummary, simulate
+from gamenight.sim import RayMissing, SimulationSummary, default_jobs, simulate
 
 app = typer.Typer(
     name="gamenight",
@@ -52,7 +52,6 @@ app = typer.Typer(
 app.add_typer(house_app, name="house")
 
 BOT_KINDS = ("heuristic", "random")
-SIM_BOT_KINDS = ("heuristic", "random", "mixed")
 MAX_LISTED = 30
 
 
@@ -644,29 +643,43 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. hearts.")],
 
 
 # --- simulate -------------------------------------------------------------------------------------
-def _chooser_factory(kind: str) -> Any:
-    if kind == "mixed":
-        return lambda game_id, seat: make_bot(game_id, "heuristic" if seat % 2 == 0 else "random")
-    return lambda game_id, seat: make_bot(game_id, kind)
+JobsArg = Annotated[int | None, typer.Option("--jobs", "-j", min=1,
+                                             help="Processes to share the matches (default: every core).")]
+RayArg = Annotated[str | None, typer.Option("--ray", metavar="ADDRESS",
+                                            help="Run on a Ray cluster at ADDRESS (or auto); needs gamenight[ray].")]
+BotsArg = Annotated[str, typer.Option("--bots", help="heuristic, random or mixed "
+                                      "(mixed: even seats heuristic, odd seats random).")]
 
 
-def render_summary(summary: SimulationSummary, bots: str) -> Group:
+def seat_bots(kind: str) -> SeatBots:
+    try:
+        return SeatBots(kind)
+    except ValueError as e:
+        raise UsageProblem(str(e)) from None
+
+
+def progress_bar(console: Console) -> Progress:
+    return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    console=console, transient=False)
+
+
+def render_summary(summary: SimulationSummary, bots: SeatBots) -> Group:
     seats = Table(title=Text(f"{summary.game}: {summary.completed} of {summary.games} matches, "
-                             f"{summary.players} players, bots: {bots}"))
+                             f"{summary.players} players, bots: {bots.kind}"))
     seats.add_column("seat")
     seats.add_column("bot")
     seats.add_column("wins", justify="right")
     seats.add_column("win rate", justify="right")
     for s in range(summary.players):
-        kind = bots if bots != "mixed" else ("heuristic" if s % 2 == 0 else "random")
-        seats.add_row(str(s), kind, f"{summary.wins[s]:g}", f"{summary.win_rates[s]:.1%}")
+        seats.add_row(str(s), bots.kind_at(s), f"{summary.wins[s]:g}", f"{summary.win_rates[s]:.1%}")
     spread = Table(title="final totals per score-sheet column")
     for col in ("column", "mean", "min", "max", "stdev"):
         spread.add_column(col, justify="right" if col != "column" else "left")
     for sp in summary.spreads:
         spread.add_row(Text(sp.column), f"{sp.mean:.1f}", f"{sp.minimum:g}", f"{sp.maximum:g}", f"{sp.stdev:.1f}")
+    rate = summary.games / summary.seconds if summary.seconds else 0.0
     lines = Text(f"average length: {summary.mean_actions:.1f} actions, {summary.mean_rows:.1f} score rows "
-                 f"per match; {summary.seconds:.2f} s")
+                 f"per match; {summary.seconds:.2f} s ({rate:.1f} matches a second)")
     parts: list[Any] = [seats, spread, lines]
     if summary.errors:
         parts.append(Text(f"{len(summary.errors)} match(es) failed:", style="bold red"))
@@ -679,25 +692,24 @@ def simulate_cmd(game: Annotated[str, typer.Argument(help="Game id, e.g. hearts.
                  games: Annotated[int, typer.Option("--games", "-g", min=1, help="How many matches.")] = 100,
                  players: PlayersArg = None, option: OptionArg = None, preset: PresetArg = None,
                  seed: Annotated[int, typer.Option("--seed", help="Seed of the first match.")] = 0,
-                 bots: Annotated[str, typer.Option("--bots", help="heuristic, random or mixed "
-                                                   "(mixed: even seats heuristic, odd seats random).")
-                                 ] = "heuristic") -> None:
+                 bots: BotsArg = "heuristic", jobs: JobsArg = None, ray: RayArg = None) -> None:
     """Play many bot-only matches and summarise win rates, lengths and scores."""
     try:
         spec = _spec(game)
         n = _players(spec, players)
         options = _resolve(spec, option, preset)
-        if bots not in SIM_BOT_KINDS:
-            raise UsageProblem(f"unknown bots {bots!r} (choose {', '.join(SIM_BOT_KINDS)})")
+        seated = seat_bots(bots)
     except UsageProblem as e:
         _fail(str(e))
     console = _console()
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, transient=False) as bar:
+    with progress_bar(console) as bar:
         task = bar.add_task(f"simulating {spec.id}", total=games)
-        summary = simulate(spec.id, games, n, options, seed, choose=_chooser_factory(bots),
-                           progress=lambda done, total: bar.update(task, completed=done))
-    console.print(render_summary(summary, bots))
+        try:
+            summary = simulate(spec.id, games, n, options, seed, choose=seated, jobs=jobs or default_jobs(), ray=ray,
+                               progress=lambda done, total: bar.update(task, completed=done))
+        except RayMissing as e:
+            _fail(str(e))
+    console.print(render_summary(summary, seated))
     if summary.errors:
         raise typer.Exit(1)
 
