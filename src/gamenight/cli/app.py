@@ -40,6 +40,23 @@ from gamenight.engine.registry import UnknownGame
 from gamenight.engine.scoresheet import ScoreSheet, with_names
 from gamenight.engine.view import FactKind, View, ZoneKind, ZoneView
 from gamenight.rulebook import FORMATS, render, render_house
+from gamenight.cli.common import (
+    BotsArg,
+    JobsArg,
+    OptionArg,
+    PlayersArg,
+    PresetArg,
+    RayArg,
+    UsageProblem,
+    progress_bar,
+    seat_bots,
+)
+from gamenight.cli.common import console as _console
+from gamenight.cli.common import fail as _fail
+from gamenight.cli.common import players_for as _players
+from gamenight.cli.common import resolve as _resolve
+from gamenight.cli.common import spec_of as _spec
+from gamenight.cli.compare import compare_cmd
 from gamenight.sim import RayMissing, SimulationSummary, default_jobs, simulate
 
 app = typer.Typer(
@@ -50,61 +67,10 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(house_app, name="house")
+app.command("compare")(compare_cmd)
 
 BOT_KINDS = ("heuristic", "random")
 MAX_LISTED = 30
-
-
-class UsageProblem(Exception):
-    """A bad game, option, preset or count given on the command line (exit code 2)."""
-
-
-def _console() -> Console:
-    return Console(file=sys.stdout, highlight=False)
-
-
-def _fail(message: str) -> NoReturn:
-    Console(file=sys.stderr, highlight=False, soft_wrap=True).print(Text(f"error: {message}", style="bold red"))
-    raise typer.Exit(2)
-
-
-# --- shared argument handling -----------------------------------------------------------
-OptionArg = Annotated[list[str] | None, typer.Option("--option", "-o", metavar="NAME=VALUE",
-                                                     help="A house option, e.g. target=50 (repeatable).")]
-PresetArg = Annotated[str | None, typer.Option("--preset", "-p", help="A named set of options.")]
-PlayersArg = Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")]
-
-
-def _spec(game_id: str) -> GameSpec:
-    try:
-        return gamenight.get_game(game_id).spec
-    except UnknownGame as e:
-        raise UsageProblem(str(e)) from None
-
-
-def _option_values(pairs: Sequence[str] | None) -> dict[str, str]:
-    values: dict[str, str] = {}
-    for pair in pairs or ():
-        if "=" not in pair:
-            raise UsageProblem(f"option {pair!r} should be written NAME=VALUE, e.g. target=50")
-        key, value = pair.split("=", 1)
-        values[key.strip()] = value.strip()
-    return values
-
-
-def _players(spec: GameSpec, players: int | None) -> int:
-    n = players if players is not None else spec.preferred_players
-    if n not in spec.players:
-        raise UsageProblem(f"{spec.title} is played by {spec.players_text} players, not {n}")
-    return n
-
-
-def _resolve(spec: GameSpec, option: Sequence[str] | None, preset: str | None) -> Any:
-    from gamenight.engine.registry import resolve_options
-    try:
-        return resolve_options(spec, _option_values(option), preset)
-    except OptionError as e:
-        raise UsageProblem(str(e)) from None
 
 
 # --- list ---------------------------------------------------------------------------------------
@@ -643,26 +609,6 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. hearts.")],
 
 
 # --- simulate -------------------------------------------------------------------------------------
-JobsArg = Annotated[int | None, typer.Option("--jobs", "-j", min=1,
-                                             help="Processes to share the matches (default: every core).")]
-RayArg = Annotated[str | None, typer.Option("--ray", metavar="ADDRESS",
-                                            help="Run on a Ray cluster at ADDRESS (or auto); needs gamenight[ray].")]
-BotsArg = Annotated[str, typer.Option("--bots", help="heuristic, random or mixed "
-                                      "(mixed: even seats heuristic, odd seats random).")]
-
-
-def seat_bots(kind: str) -> SeatBots:
-    try:
-        return SeatBots(kind)
-    except ValueError as e:
-        raise UsageProblem(str(e)) from None
-
-
-def progress_bar(console: Console) -> Progress:
-    return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                    console=console, transient=False)
-
-
 def render_summary(summary: SimulationSummary, bots: SeatBots) -> Group:
     seats = Table(title=Text(f"{summary.game}: {summary.completed} of {summary.games} matches, "
                              f"{summary.players} players, bots: {bots.kind}"))
