@@ -13,33 +13,17 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console, Group
 from rich.panel import Panel
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
 import gamenight
 from gamenight import houses
 from gamenight.bots import Bot, SeatBots, has_heuristic, make_bot
-from gamenight.cli.house import HouseFileProblem, house_app, house_banner, load_house, rulings_text, save_house
-from gamenight.core.cards import Card, parse_card
-from gamenight.core.chips import Money
-from gamenight.core.dice import Die
-from gamenight.core.pieces import try_parse_piece
-from gamenight.engine.actions import Action, ActionSyntaxError, did_you_mean, parse_action, understand
-from gamenight.engine.clauses import UNKNOWN, IllegalAction
-from gamenight.engine.events import fill
-from gamenight.engine.game import GameSpec
-from gamenight.engine.match import Match
-from gamenight.engine.options import OptionError
-from gamenight.engine.registry import UnknownGame
-from gamenight.engine.scoresheet import ScoreSheet, with_names
-from gamenight.engine.view import FactKind, View, ZoneKind, ZoneView
-from gamenight.rulebook import FORMATS, render, render_house
 from gamenight.cli.common import (
     BotsArg,
     JobsArg,
@@ -57,7 +41,19 @@ from gamenight.cli.common import players_for as _players
 from gamenight.cli.common import resolve as _resolve
 from gamenight.cli.common import spec_of as _spec
 from gamenight.cli.compare import compare_cmd
-from gamenight.sim import RayMissing, SimulationSummary, default_jobs, simulate
+from gamenight.cli.house import HouseFileProblem, house_app, house_banner, load_house, rulings_text, save_house
+from gamenight.core.cards import Card, parse_card
+from gamenight.core.chips import Money
+from gamenight.core.dice import Die
+from gamenight.core.pieces import try_parse_piece
+from gamenight.engine.actions import Action, ActionSyntaxError, did_you_mean, parse_action, understand
+from gamenight.engine.clauses import UNKNOWN, IllegalAction
+from gamenight.engine.events import fill
+from gamenight.engine.match import Match
+from gamenight.engine.scoresheet import ScoreSheet, with_names
+from gamenight.engine.view import FactKind, View, ZoneKind, ZoneView
+from gamenight.rulebook import FORMATS, render, render_house
+from gamenight.sim import RayUnavailable, SimulationSummary, default_jobs, simulate
 
 app = typer.Typer(
     name="gamenight",
@@ -653,7 +649,7 @@ def simulate_cmd(game: Annotated[str, typer.Argument(help="Game id, e.g. hearts.
         try:
             summary = simulate(spec.id, games, n, options, seed, choose=seated, jobs=jobs or default_jobs(), ray=ray,
                                progress=lambda done, total: bar.update(task, completed=done))
-        except RayMissing as e:
+        except RayUnavailable as e:
             _fail(str(e))
     console.print(render_summary(summary, seated))
     if summary.errors:

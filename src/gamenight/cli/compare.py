@@ -31,8 +31,8 @@ from gamenight.cli.common import (
 )
 from gamenight.cli.house import HouseFileProblem, load_house
 from gamenight.engine.game import GameSpec
-from gamenight.sim import RayMissing, default_jobs, house_rules, report
-from gamenight.sim.compare import Comparison, CompareError, RuleSet, compare
+from gamenight.sim import RayUnavailable, default_jobs, house_rules, report
+from gamenight.sim.compare import CompareError, Comparison, RuleSet, compare
 
 BOOK = "book"
 
@@ -103,7 +103,7 @@ def compare_cmd(game: Annotated[str, typer.Argument(help="Game id, e.g. hearts."
         try:
             result = compare(spec.id, sides, games, n, seed, choose=seated, jobs=jobs or default_jobs(), ray=ray,
                              progress=lambda done, total: bar.update(task, completed=done))
-        except (CompareError, RayMissing) as e:
+        except (CompareError, RayUnavailable) as e:
             fail(str(e))
     screen.print(render_table(result))
     folder = out if out is not None else Path(f"compare-{spec.id}")
@@ -112,6 +112,6 @@ def compare_cmd(game: Annotated[str, typer.Argument(help="Game id, e.g. hearts."
                       f"({result.seconds:.1f} s)", style="dim"))
     if result.errors:
         screen.print(Text(f"{len(result.errors)} match(es) failed:", style="bold red"))
-        for e in result.errors[:20]:
-            screen.print(Text("  " + e))
+        for problem in result.errors[:20]:
+            screen.print(Text("  " + problem))
         raise typer.Exit(1)

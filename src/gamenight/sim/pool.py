@@ -19,8 +19,8 @@ CHUNKS_PER_WORKER = 8
 MAX_CHUNK = 50
 
 
-class RayMissing(RuntimeError):
-    """``--ray`` was asked for but Ray is not installed."""
+class RayUnavailable(RuntimeError):
+    """``--ray`` was asked for but Ray is not installed, or no cluster answers at the address."""
 
 
 def default_jobs() -> int:
@@ -81,10 +81,13 @@ def _on_ray(job: Job, seeds: list[int], address: str, progress: Progress | None,
     try:
         import ray
     except ImportError:
-        raise RayMissing("Ray is not installed: pip install 'gamenight[ray]'") from None
+        raise RayUnavailable("Ray is not installed: pip install 'gamenight[ray]'") from None
     if not ray.is_initialized():
-        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
-    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        try:
+            ray.init(address=address, log_to_driver=False)
+        except (ConnectionError, ValueError, RuntimeError) as e:
+            raise RayUnavailable(f"no Ray cluster at {address!r}: {e}") from None
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
     parts = chunks(seeds, cpus)
     remote: Any = ray.remote(play_seeds)
     refs = {remote.remote(job, part): i for i, part in enumerate(parts)}
