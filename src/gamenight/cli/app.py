@@ -621,7 +621,8 @@ def render_summary(summary: SimulationSummary, bots: SeatBots) -> Group:
         spread.add_row(Text(sp.column), f"{sp.mean:.1f}", f"{sp.minimum:g}", f"{sp.maximum:g}", f"{sp.stdev:.1f}")
     rate = summary.games / summary.seconds if summary.seconds else 0.0
     lines = Text(f"average length: {summary.mean_actions:.1f} actions, {summary.mean_rows:.1f} score rows "
-                 f"per match; {summary.seconds:.2f} s ({rate:.1f} matches a second)")
+                 f"per match; {summary.seconds:.2f} s ({rate:.1f} matches a second, "
+                 f"{summary.cpu_seconds:.1f} CPU seconds)")
     parts: list[Any] = [seats, spread, lines]
     if summary.errors:
         parts.append(Text(f"{len(summary.errors)} match(es) failed:", style="bold red"))

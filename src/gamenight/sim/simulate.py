@@ -32,10 +32,12 @@ from gamenight.engine.registry import load
 
 
 class ChooserObject(Protocol):
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action: ...
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
 
 
-ChooseFn = Callable[[Any, list[Action], random.Random], Action]
+ChooseFn = Callable[[Any, Sequence[Action], random.Random], Action]
+"""Gets the legal actions as the game lists them: a combinatorial set (a three-card pass) stays a
+lazy ``Choices``, so a bot that builds its move never pays for listing 220 others."""
 Chooser = ChooserObject | ChooseFn
 ChooserFactory = Callable[[str, int], Chooser]
 Progress = Callable[[int, int], None]
@@ -44,7 +46,7 @@ Progress = Callable[[int, int], None]
 DEFAULT_STEP_CAP = 200_000
 
 
-def pick_at_random(view: Any, legal: list[Action], rng: random.Random) -> Action:
+def pick_at_random(view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
     """The chooser of a seat nobody chose one for: uniform among the legal actions."""
     return rng.choice(legal)
 
@@ -76,6 +78,8 @@ class Outcome:
     cited: tuple[tuple[str, int], ...] = ()
     """How many times each clause was cited on the score sheet, by clause id."""
     error: str | None = None
+    cpu: float = field(default=0.0, compare=False)
+    """CPU seconds the match took, wherever it was played (not part of what the match came to)."""
 
 
 @dataclass(frozen=True)
@@ -106,6 +110,8 @@ class SimulationSummary:
     spreads: list[Spread]
     seconds: float
     errors: list[str] = field(default_factory=list)
+    cpu_seconds: float = 0.0
+    """CPU time the matches took, summed over every process that played them."""
 
     @property
     def ok(self) -> bool:
@@ -150,7 +156,7 @@ def play_match(game_id: str, players: int, options: Any, seed: int, choosers: Se
             legal = match.legal_actions(seat)
             if not legal:
                 raise RuntimeError(f"seat {seat} must act but has no legal action at ply {match.state.ply}")
-            picks.append((seat, choosers[seat](view(seat), list(legal), rng)))
+            picks.append((seat, choosers[seat](view(seat), legal, rng)))
         for seat, action in picks:
             if match.over or seat not in match.to_act():
                 continue
@@ -158,7 +164,7 @@ def play_match(game_id: str, players: int, options: Any, seed: int, choosers: Se
                 match.apply(seat, action)
             except IllegalAction:
                 legal = match.legal_actions(seat)
-                match.apply(seat, choosers[seat](view(seat), list(legal), rng))
+                match.apply(seat, choosers[seat](view(seat), legal, rng))
             steps += 1
             if steps > step_cap:
                 raise RuntimeError(f"no end after {step_cap} actions")
@@ -180,6 +186,7 @@ def cited_clauses(match: Match) -> Counter[str]:
 def play_one(job: Job, seed: int) -> Outcome:
     """Match number ``seed`` of ``job``; a bot or game bug is reported in the outcome, never raised."""
     rng = random.Random(f"sim:{seed}")
+    started = time.process_time()
     try:
         seats = [job.choose(job.game_id, s) if job.choose is not None else pick_at_random
                  for s in range(job.players)]
@@ -189,9 +196,9 @@ def play_one(job: Job, seed: int) -> Outcome:
     except Exception as e:  # a bot or game bug must not stop the run; report it
         tb = traceback.extract_tb(e.__traceback__)
         where = f" at {tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno}" if tb else ""
-        return Outcome(seed, error=f"{type(e).__name__}: {e}{where}")
+        return Outcome(seed, error=f"{type(e).__name__}: {e}{where}", cpu=time.process_time() - started)
     return Outcome(seed, winners, steps, len(match.sheet.rows), tuple(float(t) for t in match.sheet.totals),
-                   tuple(sorted(cited_clauses(match).items())))
+                   tuple(sorted(cited_clauses(match).items())), cpu=time.process_time() - started)
 
 
 def play_seeds(job: Job, seeds: Sequence[int]) -> list[Outcome]:
@@ -225,7 +232,8 @@ def summarise(job: Job, outcomes: Sequence[Outcome], seed: int, seconds: float) 
         mean_actions=statistics.fmean(o.actions for o in done) if done else 0.0,
         mean_rows=statistics.fmean(o.rows for o in done) if done else 0.0,
         spreads=spreads, seconds=seconds,
-        errors=[f"match {o.seed - seed} (seed {o.seed}): {o.error}" for o in outcomes if o.error is not None])
+        errors=[f"match {o.seed - seed} (seed {o.seed}): {o.error}" for o in outcomes if o.error is not None],
+        cpu_seconds=sum(o.cpu for o in outcomes))
 
 
 def simulate(game_id: str, games: int, players: int | None = None, options: Mapping[str, Any] | Any = None,
