@@ -32,12 +32,13 @@ from gamenight.engine.registry import load
 
 
 class ChooserObject(Protocol):
-    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
+    def choose(self, view: Any, legal: Any, rng: random.Random) -> Action: ...
 
 
-ChooseFn = Callable[[Any, Sequence[Action], random.Random], Action]
-"""Gets the legal actions as the game lists them: a combinatorial set (a three-card pass) stays a
-lazy ``Choices``, so a bot that builds its move never pays for listing 220 others."""
+ChooseFn = Callable[[Any, Any, random.Random], Action]
+"""``legal`` is the legal actions as the game lists them, a ``Sequence[Action]``: a combinatorial
+set (a three-card pass) stays a lazy ``Choices``, so a bot that builds its move never pays for
+listing 220 others. (Typed ``Any`` because bots, another layer, declare it as a list.)"""
 Chooser = ChooserObject | ChooseFn
 ChooserFactory = Callable[[str, int], Chooser]
 Progress = Callable[[int, int], None]
