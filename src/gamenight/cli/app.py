@@ -13,18 +13,34 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console, Group
 from rich.panel import Panel
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
 import gamenight
 from gamenight import houses
-from gamenight.bots import Bot, has_heuristic, make_bot
+from gamenight.bots import Bot, SeatBots, has_heuristic, make_bot
+from gamenight.cli.common import (
+    BotsArg,
+    JobsArg,
+    OptionArg,
+    PlayersArg,
+    PresetArg,
+    RayArg,
+    UsageProblem,
+    progress_bar,
+    seat_bots,
+)
+from gamenight.cli.common import console as _console
+from gamenight.cli.common import fail as _fail
+from gamenight.cli.common import players_for as _players
+from gamenight.cli.common import resolve as _resolve
+from gamenight.cli.common import spec_of as _spec
+from gamenight.cli.compare import compare_cmd
 from gamenight.cli.house import HouseFileProblem, house_app, house_banner, load_house, rulings_text, save_house
 from gamenight.core.cards import Card, parse_card
 from gamenight.core.chips import Money
@@ -33,14 +49,11 @@ from gamenight.core.pieces import try_parse_piece
 from gamenight.engine.actions import Action, ActionSyntaxError, did_you_mean, parse_action, understand
 from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.events import fill
-from gamenight.engine.game import GameSpec
 from gamenight.engine.match import Match
-from gamenight.engine.options import OptionError
-from gamenight.engine.registry import UnknownGame
 from gamenight.engine.scoresheet import ScoreSheet, with_names
 from gamenight.engine.view import FactKind, View, ZoneKind, ZoneView
 from gamenight.rulebook import FORMATS, render, render_house
-from gamenight.sim import SimulationSummary, simulate
+from gamenight.sim import RayUnavailable, SimulationSummary, default_jobs, simulate
 
 app = typer.Typer(
     name="gamenight",
@@ -50,62 +63,10 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(house_app, name="house")
+app.command("compare")(compare_cmd)
 
 BOT_KINDS = ("heuristic", "random")
-SIM_BOT_KINDS = ("heuristic", "random", "mixed")
 MAX_LISTED = 30
-
-
-class UsageProblem(Exception):
-    """A bad game, option, preset or count given on the command line (exit code 2)."""
-
-
-def _console() -> Console:
-    return Console(file=sys.stdout, highlight=False)
-
-
-def _fail(message: str) -> NoReturn:
-    Console(file=sys.stderr, highlight=False, soft_wrap=True).print(Text(f"error: {message}", style="bold red"))
-    raise typer.Exit(2)
-
-
-# --- shared argument handling -----------------------------------------------------------
-OptionArg = Annotated[list[str] | None, typer.Option("--option", "-o", metavar="NAME=VALUE",
-                                                     help="A house option, e.g. target=50 (repeatable).")]
-PresetArg = Annotated[str | None, typer.Option("--preset", "-p", help="A named set of options.")]
-PlayersArg = Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")]
-
-
-def _spec(game_id: str) -> GameSpec:
-    try:
-        return gamenight.get_game(game_id).spec
-    except UnknownGame as e:
-        raise UsageProblem(str(e)) from None
-
-
-def _option_values(pairs: Sequence[str] | None) -> dict[str, str]:
-    values: dict[str, str] = {}
-    for pair in pairs or ():
-        if "=" not in pair:
-            raise UsageProblem(f"option {pair!r} should be written NAME=VALUE, e.g. target=50")
-        key, value = pair.split("=", 1)
-        values[key.strip()] = value.strip()
-    return values
-
-
-def _players(spec: GameSpec, players: int | None) -> int:
-    n = players if players is not None else spec.preferred_players
-    if n not in spec.players:
-        raise UsageProblem(f"{spec.title} is played by {spec.players_text} players, not {n}")
-    return n
-
-
-def _resolve(spec: GameSpec, option: Sequence[str] | None, preset: str | None) -> Any:
-    from gamenight.engine.registry import resolve_options
-    try:
-        return resolve_options(spec, _option_values(option), preset)
-    except OptionError as e:
-        raise UsageProblem(str(e)) from None
 
 
 # --- list ---------------------------------------------------------------------------------------
@@ -644,29 +605,24 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. hearts.")],
 
 
 # --- simulate -------------------------------------------------------------------------------------
-def _chooser_factory(kind: str) -> Any:
-    if kind == "mixed":
-        return lambda game_id, seat: make_bot(game_id, "heuristic" if seat % 2 == 0 else "random")
-    return lambda game_id, seat: make_bot(game_id, kind)
-
-
-def render_summary(summary: SimulationSummary, bots: str) -> Group:
+def render_summary(summary: SimulationSummary, bots: SeatBots) -> Group:
     seats = Table(title=Text(f"{summary.game}: {summary.completed} of {summary.games} matches, "
-                             f"{summary.players} players, bots: {bots}"))
+                             f"{summary.players} players, bots: {bots.kind}"))
     seats.add_column("seat")
     seats.add_column("bot")
     seats.add_column("wins", justify="right")
     seats.add_column("win rate", justify="right")
     for s in range(summary.players):
-        kind = bots if bots != "mixed" else ("heuristic" if s % 2 == 0 else "random")
-        seats.add_row(str(s), kind, f"{summary.wins[s]:g}", f"{summary.win_rates[s]:.1%}")
+        seats.add_row(str(s), bots.kind_at(s), f"{summary.wins[s]:g}", f"{summary.win_rates[s]:.1%}")
     spread = Table(title="final totals per score-sheet column")
     for col in ("column", "mean", "min", "max", "stdev"):
         spread.add_column(col, justify="right" if col != "column" else "left")
     for sp in summary.spreads:
         spread.add_row(Text(sp.column), f"{sp.mean:.1f}", f"{sp.minimum:g}", f"{sp.maximum:g}", f"{sp.stdev:.1f}")
+    rate = summary.games / summary.seconds if summary.seconds else 0.0
     lines = Text(f"average length: {summary.mean_actions:.1f} actions, {summary.mean_rows:.1f} score rows "
-                 f"per match; {summary.seconds:.2f} s")
+                 f"per match; {summary.seconds:.2f} s ({rate:.1f} matches a second, "
+                 f"{summary.cpu_seconds:.1f} CPU seconds)")
     parts: list[Any] = [seats, spread, lines]
     if summary.errors:
         parts.append(Text(f"{len(summary.errors)} match(es) failed:", style="bold red"))
@@ -679,25 +635,24 @@ def simulate_cmd(game: Annotated[str, typer.Argument(help="Game id, e.g. hearts.
                  games: Annotated[int, typer.Option("--games", "-g", min=1, help="How many matches.")] = 100,
                  players: PlayersArg = None, option: OptionArg = None, preset: PresetArg = None,
                  seed: Annotated[int, typer.Option("--seed", help="Seed of the first match.")] = 0,
-                 bots: Annotated[str, typer.Option("--bots", help="heuristic, random or mixed "
-                                                   "(mixed: even seats heuristic, odd seats random).")
-                                 ] = "heuristic") -> None:
+                 bots: BotsArg = "heuristic", jobs: JobsArg = None, ray: RayArg = None) -> None:
     """Play many bot-only matches and summarise win rates, lengths and scores."""
     try:
         spec = _spec(game)
         n = _players(spec, players)
         options = _resolve(spec, option, preset)
-        if bots not in SIM_BOT_KINDS:
-            raise UsageProblem(f"unknown bots {bots!r} (choose {', '.join(SIM_BOT_KINDS)})")
+        seated = seat_bots(bots)
     except UsageProblem as e:
         _fail(str(e))
     console = _console()
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, transient=False) as bar:
+    with progress_bar(console) as bar:
         task = bar.add_task(f"simulating {spec.id}", total=games)
-        summary = simulate(spec.id, games, n, options, seed, choose=_chooser_factory(bots),
-                           progress=lambda done, total: bar.update(task, completed=done))
-    console.print(render_summary(summary, bots))
+        try:
+            summary = simulate(spec.id, games, n, options, seed, choose=seated, jobs=jobs or default_jobs(), ray=ray,
+                               progress=lambda done, total: bar.update(task, completed=done))
+        except RayUnavailable as e:
+            _fail(str(e))
+    console.print(render_summary(summary, seated))
     if summary.errors:
         raise typer.Exit(1)
 

@@ -126,6 +126,8 @@ class Match:
         events = self.state.events or []
         start = self._seen.get(seat, 0) if since is None else since
         self._seen[seat] = len(events)
+        if start >= len(events) and not view.events:
+            return view  # nothing new to tell (always so in a simulation, which keeps no events)
         return dataclasses.replace(view, events=events_for(events, seat, start))
 
     def events(self, viewer: int | None, start: int = 0) -> tuple[EventView, ...]:

@@ -203,6 +203,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
             yield
         finally:
             archiver.cancel()
+            await house_service.previews.close()
             holder["people"].close()
             await service.close()
             store.close()

@@ -30,6 +30,7 @@ from gamenight import houses as H
 from gamenight.engine import options as opts
 from gamenight.rulebook import house_page, render_diff, render_house
 from gamenight.rulebook.house import match_note, ruling_note
+from gamenight.server.previews import PreviewRefused, Previews
 from gamenight.server.tables import Connection, Table, TableError, TableService
 from gamenight.store import HouseConflict, HouseRow, LinkRow, Store
 
@@ -65,6 +66,7 @@ class HouseService:
         self.cache: dict[str, tuple[H.House, HouseRow]] = {}
         self.broken: dict[str, str] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        self.previews = Previews(tables.settings.preview_games)
         tables.houses = self
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -540,6 +542,31 @@ def router(svc: Callable[[], HouseService], creating: Any = None) -> APIRouter:
         who = await svc().require_member(house_id, x_house_key, body.by)
         await svc().change(house_id, lambda h: (H.withdraw(h, proposal_id, by=who), None))
         return await reply(house_id, x_house_key)
+
+    @api.post("/api/houses/{house_id}/proposals/{proposal_id}/preview", status_code=202)
+    async def preview(house_id: str, proposal_id: int, body: Acting,
+                      x_house_key: str | None = house_key) -> dict[str, Any]:
+        """What would this change do? A member starts bot matches under the rules in force and
+        under the proposal, on the same seeds, in the background; poll the GET for the table."""
+        await svc().require_member(house_id, x_house_key, body.by)
+        house, _ = await svc().load(house_id)
+        try:
+            return svc().previews.start(house, house_id, proposal_id).to_dict()
+        except PreviewRefused as e:
+            raise HouseProblem(str(e), e.status) from None
+
+    @api.get("/api/houses/{house_id}/proposals/{proposal_id}/preview")
+    async def preview_state(house_id: str, proposal_id: int, x_house_key: str | None = house_key) -> dict[str, Any]:
+        """How far the comparison has got, and its table once done (members only, like starting one)."""
+        await svc().require_member(house_id, x_house_key)
+        house, _ = await svc().load(house_id)
+        try:
+            got = svc().previews.get(house, house_id, proposal_id)
+        except PreviewRefused as e:
+            raise HouseProblem(str(e), e.status) from None
+        if got is None:
+            raise HouseProblem(f"nobody has asked what proposal #{proposal_id} would do", 404)
+        return got.to_dict()
 
     @api.get("/api/houses/{house_id}/games/{game_id}/rules")
     async def rules(house_id: str, game_id: str, version: int | None = None,

@@ -84,13 +84,16 @@ class Settings:
     """Seconds the others have to agree to take a move back."""
     turn_timer_min: int = 10
     """The shortest turn timer a host may set."""
+    preview_games: int = 200
+    """Bot matches under each rule set when a house asks what a proposal would do."""
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
         s = cls()
         for name, conv in (("bot_delay", float), ("trick_pause", float), ("hand_pause", float),
                            ("grace_period", float), ("rate_per_second", float),
-                           ("rate_burst", int), ("max_message_bytes", int), ("heartbeat_timeout", float)):
+                           ("rate_burst", int), ("max_message_bytes", int), ("heartbeat_timeout", float),
+                           ("preview_games", int)):
             raw = os.environ.get(f"GAMENIGHT_{name.upper()}")
             if raw is not None:
                 setattr(s, name, conv(raw))

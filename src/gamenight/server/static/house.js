@@ -102,10 +102,47 @@ function renderProposals() {
         open ? `needs ${p.needed}` : p.status === "accepted" ? `accepted as version ${p.version}` : p.status),
       open && me() ? h("div", { class: "actions" },
         h("button", { type: "button", class: "primary approve", onclick: () => vote(p.id, true) }, "Approve"),
-        h("button", { type: "button", class: "reject", onclick: () => vote(p.id, false) }, "Turn down")) : null);
+        h("button", { type: "button", class: "reject", onclick: () => vote(p.id, false) }, "Turn down"),
+        h("button", { type: "button", class: "preview", onclick: () => preview(p.id) },
+          "What would this change do?")) : null,
+      open && previews[p.id] ? previewBlock(previews[p.id]) : null);
   });
   $("proposals").replaceChildren(items.length ? h("ul", { class: "proposals" }, items)
     : h("p", { class: "muted" }, "No proposals yet."));
+}
+
+// "What would this change do?": bot matches under the rules in force and under the proposal, on
+// the same deals, played by the server in the background; the page follows its progress.
+const previews = {};
+
+function previewBlock(got) {
+  const box = h("div", { class: "preview-result", dataset: { state: got.state }, "aria-live": "polite" });
+  if (got.state === "running") {
+    box.append(h("label", {}, `Playing ${got.games} bot games under each rule set… `,
+      h("progress", { max: got.total, value: got.done }), ` ${got.done} of ${got.total}`));
+    return box;
+  }
+  if (got.state === "failed" && !got.rows.length) {
+    box.append(h("p", { class: "muted" }, got.error || "the comparison could not be run"));
+    return box;
+  }
+  box.append(h("p", { class: "muted" }, `${got.games} bot games under each rule set, the same deals; `
+    + "each figure with its 95% interval."), h("table", { class: "preview-table" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), ...got.labels.map((l) => h("th", { scope: "col" }, l)))),
+    h("tbody", {}, ...got.rows.map((r) => h("tr", {}, h("th", { scope: "row" }, r.metric),
+      ...r.cells.map((c) => h("td", {}, c)))))));
+  return box;
+}
+
+async function preview(id) {
+  let got = await call("POST", `/proposals/${id}/preview`, {});
+  while (got) {
+    previews[id] = got;
+    renderProposals();
+    if (got.state !== "running") return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    got = await call("GET", `/proposals/${id}/preview`);
+  }
 }
 
 async function vote(id, yes) {
