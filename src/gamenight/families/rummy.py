@@ -1556,15 +1556,17 @@ def pile_zone(pile: Sequence[Card], name: str = "discard", label: str = "Discard
 
 
 def meld_zones(melds: Sequence[Meld], label: Callable[[int, Meld], str] | None = None,
-               by_team: bool = False) -> list[Zone]:
+               by_team: bool = False, closed: Callable[[Meld], str | None] | None = None) -> list[Zone]:
     """One face-up zone per meld, named ``meld``, labelled with its number (``3: 7s``), grouped by
     owner: ``team`` is set for a side's melds (``by_team``), ``owner`` for a seat's, neither for the
-    community's. ``by`` says who placed each card."""
+    community's. ``by`` says who placed each card; ``closed`` names a finished meld's kind (a
+    canasta's ``natural`` or ``mixed``), which the table shows squared up."""
     zones = []
     for i, m in enumerate(melds):
         text = label(i + 1, m) if label is not None else f"{i + 1}"
         zones.append(Zone("meld", list(m.cards), None, owner=None if by_team else m.owner,
-                          team=m.owner if by_team else None, kind=ZoneKind.MELD, label=text, by=list(m.by)))
+                          team=m.owner if by_team else None, kind=ZoneKind.MELD, label=text, by=list(m.by),
+                          closed=(closed(m) or "") if closed is not None else ""))
     return zones
 
 
