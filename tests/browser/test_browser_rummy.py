@@ -46,13 +46,16 @@ def try_meld(page) -> bool:  # type: ignore[no-untyped-def]
     return False
 
 
-def play_a_round(page, name: str, size: str, seconds: float = 240) -> dict[str, int]:  # noqa: F811  # type: ignore[no-untyped-def]
+def play_a_round(page, name: str, size: str, seconds: float = 300) -> dict[str, int]:  # noqa: F811  # type: ignore[no-untyped-def]
     """Tap through turns until the round's summary shows; how many of each kind of move were tapped."""
     done: Counter[str] = Counter()
     tried_meld_at = -1
+    tried: list[object] = [-1]  # the turn, then the cards tapped in it that made no move
     deadline = time.monotonic() + seconds
     while True:
-        assert time.monotonic() < deadline, f"the round did not end: {dict(done)}"
+        if time.monotonic() > deadline:
+            shot(page, f"{name}-stuck", size)
+            raise AssertionError(f"the round did not end: {dict(done)}; {page.inner_text('#me')[:400]}")
         found = wait_any(page, "#summary", "#actions button[data-action]", "#hand button.card.playable", timeout=60)
         if found == "#summary":
             return dict(done)
@@ -63,13 +66,16 @@ def play_a_round(page, name: str, size: str, seconds: float = 240) -> dict[str, 
             done[start.split(" ")[0]] += 1
             page.wait_for_timeout(150)
             continue
-        discards = [a for a in actions if a.startswith("discard ")]
-        if discards:  # a tapped card offered its moves: discard it
-            actions[discards[0]].click()
-            done["discard"] += 1
+        turn = done["draw"] + done["take"]
+        offered = [a for a in actions if a.split(" ")[0] in ("discard", "lay")]
+        if offered:  # a tapped card offered its moves: discard it, or lay it off
+            chosen = min(offered, key=lambda a: not a.startswith("discard"))
+            actions[chosen].click()
+            done[chosen.split(" ")[0]] += 1
             page.wait_for_timeout(150)
             continue
-        turn = done["draw"] + done["take"]
+        if tried[0] != turn:
+            tried[:] = [turn]
         if tried_meld_at != turn:
             tried_meld_at = turn
             if try_meld(page):
@@ -81,19 +87,33 @@ def play_a_round(page, name: str, size: str, seconds: float = 240) -> dict[str, 
             page.wait_for_timeout(100)
             continue
         before = page.locator("#hand button.card.selected").count()
-        cards = page.eval_on_selector_all("#hand button.card.playable:not(.selected)",
-                                          "els => els.map(e => [e.dataset.index, e.dataset.card])")
+        cards = [c for c in page.eval_on_selector_all("#hand button.card.playable:not(.selected)",
+                                                      "els => els.map(e => [e.dataset.index, e.dataset.card])")
+                 if c[0] not in tried[1:]]
+        if not cards:  # no card of the hand ends the turn: the other moves (a knock)
+            last = next(iter(actions.values()), None) if "knock" not in actions else actions["knock"]
+            if last is None:
+                tried[:] = [turn]
+                continue
+            last.click()
+            done["other"] += 1
+            page.wait_for_timeout(150)
+            continue
         loose = Counter(rank(c) for _, c in cards)
         # a loose card, the lowest first: the one whose rank the hand holds least of
         index = min(cards, key=lambda c: (c[1] in ("JK", "W"), loose[rank(c[1])]))[0]
         page.click(f"#hand button.card[data-index='{index}']")
         page.wait_for_timeout(150)
         if page.locator("#hand button.card.selected").count() > before:  # it joined a meld being built
-            own = page.locator("#actions button[data-action^='discard']")  # its own moves stay offered
-            assert own.count(), "a card chosen toward a meld offers no discard"
-            own.first.click()
-            done["discard"] += 1
+            own = page.locator("#actions button[data-action^='discard'], #actions button[data-action^='lay']")
+            if own.count():  # its own moves stay offered beside the meld being built
+                own.first.click()
+                done["own"] += 1
+            else:
+                page.click(f"#hand button.card[data-index='{index}']")
+                tried.append(index)
         else:
+            tried.append(index)
             done["tap"] += 1
 
 

@@ -16,7 +16,8 @@ function openMeld(z, state) {
     (z.pieces || []).map((p, i) => {
       const by = z.by?.[i];
       const team = state.view?.teams?.[z.team];
-      const laid = by !== undefined && (team ? !team.includes(by) : by !== z.owner);
+      const mine = z.owner !== null && z.owner !== undefined;  // the Community's melds are everyone's
+      const laid = by !== undefined && (team ? !team.includes(by) : mine && by !== z.owner);
       const label = laid ? `${p}, laid off by ${seatName(state, by)}` : null;
       return piece(z.piece || "card", p, { cls: laid ? "laid-off" : "", label });
     }));
