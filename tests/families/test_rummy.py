@@ -325,24 +325,33 @@ TEN_DIME = MeldRules(runs=False, max_set_size=None, wild_faces=WILD, wilds_at_mo
 STICKS = MeldRules(max_set_size=None, wild_faces=WILD)
 
 
-def test_set_shapes_fill_with_wild_cards_within_the_limits() -> None:
+def test_single_sets_fill_with_wild_cards_within_the_limits() -> None:
     hand = C("7H 7D 7S 7C 9C 9D KS JK 2C 4H")
-    shapes = rummy.set_shapes(hand, TEN_DIME, 4)
-    assert [(len(s.naturals), s.wilds) for s in shapes] == [(4, 0), (2, 2)]  # KS alone may not take 3 wilds
-    assert rummy.set_shapes(hand, TEN_DIME, 3, exact=True)[0] == rummy.Shape(tuple(C("7H 7D 7S")), 0)
+    sets = rummy.meld_ways(hand, TEN_DIME, rummy.SET, 4)
+    assert [" ".join(map(str, m)) for m in sets] == ["7C 7D 7H 7S", "9C 9D 2C JK"]  # KS may not take 3 wilds
+    assert rummy.meld_ways(hand, TEN_DIME, rummy.SET, 3, exact=True)[0] == C("7C 7D 7H")
+    assert C("7C 7D 7H 7S") in rummy.meld_ways(hand, TEN_DIME, rummy.SET)  # all four: longer than asked
 
 
-def test_run_shapes_bridge_gaps_with_wild_cards() -> None:
-    shapes = rummy.run_shapes(C("6H 7H 9H JK"), STICKS, 4, exact=True)
-    assert rummy.Shape(tuple(C("6H 7H 9H")), 1) in shapes
-    assert all(s.wilds <= 1 for s in shapes)
+def test_single_runs_bridge_gaps_with_wild_cards() -> None:
+    runs = rummy.meld_ways(C("6H 7H 9H JK"), STICKS, rummy.RUN, 4, exact=True)
+    assert C("6H 7H JK 9H") in runs  # written in order, the joker at its place
+    assert all(sum(c == JOKER for c in r) <= 1 for r in runs)
+    assert C("3S 4S 5S 6S 7S") in rummy.meld_ways(C("3S 4S 5S 6S 7S"), STICKS, rummy.RUN)
 
 
 def test_contract_ways_share_cards_and_wilds_between_requirements() -> None:
     hand = C("3H 4H 6H 7H 8H 9H 9S 9D JK 2C QC KC AC")
-    ways = rummy.contract_ways(hand, Contract.parse("1 run of 4 and 1 set of 3"), STICKS, exact=True)
-    assert ways[0] == [C("6H 7H 8H 9H"), C("9S 9D JK")]  # the 9H in the run, a wild for the set
+    ways = rummy.contract_ways(hand, Contract.parse("1 run of 4 and 1 set of 3"), STICKS)
+    assert ways[0] == [C("6H 7H 8H 9H"), C("9D 9S 2C")]  # the 9H in the run, a wild for the set
     assert rummy.contract_ways(C("3H 5D 7C 9S JH KD 4C"), Contract.parse("2 sets of 3"), STICKS) == []
+
+
+def test_contract_ways_offer_longer_melds_unless_exact() -> None:
+    hand = C("7H 7D 7S 7C 9C 9D 9S 4H")
+    contract = Contract.parse("2 sets of 3")
+    assert all(len(g) == 3 for way in rummy.contract_ways(hand, contract, TEN_DIME) for g in way)
+    assert any(len(g) == 4 for way in rummy.contract_ways(hand, contract, TEN_DIME, exact=False, limit=20) for g in way)
 
 
 def test_lay_offs_list_each_card_a_meld_takes() -> None:
@@ -361,17 +370,17 @@ TWO_DECKS = [*C("JK JK JK JK"), *(c for c in standard_deck(copies=2))]
 
 @pytest.mark.parametrize(("hand", "contract", "ways"), [
     ("7H 7D 7S 9C 9D 2C 5H 6H 8H KS QS JK", "2 sets of 3", [["7D 7H 7S", "9C 9D 2C"]]),
-    ("7H 7D 7S 9C 9D 2C 5H 6H 8H KS QS JK", "1 run of 4 and 1 set of 3", [["5H 6H 7H 8H", "9C 9D 2C"]]),
+    ("7H 7D 7S 9C 9D 2C 5H 6H 8H KS QS JK", "1 run of 4 and 1 set of 3", [["5H 6H 7H 8H", "7D 7S 2C"]]),
     ("2H 3H 4H 5H 9H 10H JH QH 4C 4D 6S 8S", "2 runs of 4 in same suit", [["9H 10H JH QH", "2H 3H 4H 5H"]]),
 ])
 def test_a_contract_found_in_hand_fewest_wild_cards_first(hand: str, contract: str, ways: list[list[str]]) -> None:
-    found = rummy.contract_melds(C(hand), Contract.parse(contract), TAME if "2H" not in hand else PUSH, limit=1)
+    found = rummy.contract_ways(C(hand), Contract.parse(contract), TAME if "2H" not in hand else PUSH, limit=1)
     assert [[" ".join(map(str, g)) for g in way] for way in found] == ways
 
 
 def test_no_contract_no_way() -> None:
-    assert rummy.contract_melds(C("7H 7D 7S 9C 9D 2C 5H 6H 8H KS QS JK"), Contract.parse("3 sets of 3"), TAME) == []
-    assert rummy.contract_melds(C("2H 3H 4H 5H 9S 10S JS QS"), Contract.parse("2 runs of 4 in same suit"),
+    assert rummy.contract_ways(C("7H 7D 7S 9C 9D 2C 5H 6H 8H KS QS JK"), Contract.parse("3 sets of 3"), TAME) == []
+    assert rummy.contract_ways(C("2H 3H 4H 5H 9S 10S JS QS"), Contract.parse("2 runs of 4 in same suit"),
                                 PUSH) == []
 
 
@@ -383,7 +392,7 @@ def test_no_contract_no_way() -> None:
 def test_every_way_found_makes_the_contract_from_the_hand(picks: list[int], text: str, rules: MeldRules) -> None:
     hand = [TWO_DECKS[i] for i in picks]
     contract = Contract.parse(text)
-    for way in rummy.contract_melds(hand, contract, rules):
+    for way in rummy.contract_ways(hand, contract, rules):
         assert contract.problem(way, rules, exact=True) is None
         assert not rummy.missing(hand, [c for g in way for c in g])
         for g, req in zip(way, contract.parts):
@@ -394,14 +403,15 @@ def test_a_contract_is_found_when_the_hand_holds_it() -> None:
     for text, held in [("1 run of 7", "3D 4D 5D JK 7D 8D 9D"), ("2 sets of 5", "KS KH KD 2C 2D 8S 8S 8C JK 2H"),
                        ("1 run of 9", "AC 2C 3C 4C 5C 6C JK 8C 9C")]:
         hand = [*C(held), *C("4H 10S JD")]
-        assert rummy.contract_melds(hand, Contract.parse(text), TAME), text
+        assert rummy.contract_ways(hand, Contract.parse(text), TAME), text
 
 
 def test_the_kinds_a_contract_reads_its_groups_as() -> None:
     contract = Contract.parse("1 set of 3 and 1 run of 4")
-    assert rummy.answered_kinds(contract, [C("7H JK 2C"), C("5S 6S 7S 8S")], PUSH) == ["set", "run"]
-    assert rummy.answered_kinds(contract, [C("5S 6S 7S 8S"), C("7H JK 2C")], PUSH) == ["run", "set"]
-    assert rummy.answered_kinds(contract, [C("7H JK 2C"), C("5S 6S 7S 8S")], PUSH, declared=["run", None]) is None
+    assert contract.kinds([C("7H JK 2C"), C("5S 6S 7S 8S")], PUSH) == ["set", "run"]
+    assert contract.kinds([C("5S 6S 7S 8S"), C("7H JK 2C")], PUSH) == ["run", "set"]
+    assert contract.kinds([C("7H JK 2C"), C("5S 6S 7S 8S")], PUSH, declared=["run", None]) is None
+    assert Contract.parse("2 runs of 4 in same suit").kinds([C("2H 3H 4H 5H"), C("9S 10S JS QS")], PUSH) is None
 
 
 # --- runs written in order ---------------------------------------------------------------------------------

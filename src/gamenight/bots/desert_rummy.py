@@ -62,8 +62,8 @@ class DesertBot:
         top = parse_card(pile[-1])
         grown = [*hand, top]
         kinds = BOTH if down else [r.kind for r in contract.parts]
-        makes = not down and bool(rummy.contract_melds(grown, contract, MELD_RULES, limit=1)) and \
-            not rummy.contract_melds(hand, contract, MELD_RULES, limit=1)
+        makes = not down and bool(rummy.contract_ways(grown, contract, MELD_RULES, limit=1)) and \
+            not rummy.contract_ways(hand, contract, MELD_RULES, limit=1)
         wanted = makes or is_wild(top) or partners(top, grown, kinds, is_wild) >= 6
         return rummy.TAKE_DISCARD if wanted else rummy.DRAW_STOCK
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 import random
 
 from gamenight.bots.base import Bot, heuristic_for
-from gamenight.core.cards import Card, parse_card
+from gamenight.bots.rummy_melds import cards_of, table_melds, taken_by
+from gamenight.core.cards import Card
 from gamenight.engine.actions import Action
-from gamenight.engine.view import View, ZoneKind
+from gamenight.engine.view import View
 from gamenight.families import melds
 from gamenight.families.rummy import groups_of
 from gamenight.games.five_hundreds.game import fits
@@ -46,10 +47,6 @@ def worth(hand: list[Card], table: list[list[Card]]) -> float:
     return IN_HAND_MELD * (melded + layable) - DEAD_WEIGHT * dead
 
 
-def _cards(texts: tuple[str, ...]) -> list[Card]:
-    return [parse_card(t) for t in texts]
-
-
 def unseen(view: View) -> list[Card]:
     """The cards this seat has not seen anywhere: the stock and the other hands, as far as it knows."""
     seen = {str(p) for z in view.zones for p in z.pieces}
@@ -67,8 +64,8 @@ class FiveHundredsBot:
             return calls[0]
         if all(a.verb == "pass" for a in legal):
             return legal[0]
-        hand = _cards(view.hand)
-        table = [_cards(z.pieces) for z in view.zones if z.kind is ZoneKind.MELD]
+        hand = cards_of(view.hand)
+        table = table_melds(view)
         if any(a.verb in ("draw", "take", "dig") for a in legal):
             return self._draw(view, hand, table, legal)
         plays = [a for a in legal if a.verb in ("meld", "lay")]
@@ -78,7 +75,7 @@ class FiveHundredsBot:
 
     # --- drawing ------------------------------------------------------------------------------------
     def _draw(self, view: View, hand: list[Card], table: list[list[Card]], legal: list[Action]) -> Action:
-        line = _cards(view.pieces("discard"))
+        line = cards_of(view.pieces("discard"))
         stock = view.zone("stock")
         if stock is not None and stock.hidden:
             pool = unseen(view)
@@ -115,7 +112,7 @@ class FiveHundredsBot:
     def _discard(view: View, hand: list[Card], table: list[list[Card]], legal: list[Action]) -> Action:
         seat = view.seat if view.seat is not None else 0
         nxt = (seat + 1) % view.players
-        taken = [parse_card(t) for z in view.zones if z.name == "taken" and z.owner == nxt for t in z.pieces]
+        taken = taken_by(view, nxt)
 
         def score(a: Action) -> float:
             card = a.cards[0]

@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 
 from gamenight.bots.base import Bot, heuristic_for
-from gamenight.bots.rummy_sets import SetHand, best_by_points, danger, table_melds
+from gamenight.bots.rummy_melds import table_melds
+from gamenight.bots.rummy_sets import SetHand, best_by_points, danger
 from gamenight.core.cards import Card, parse_card
 from gamenight.engine.actions import Action
 from gamenight.engine.view import View

@@ -67,8 +67,8 @@ class PushBot:
             playable = any(rummy.lay_out([m], [rummy.RUN if rummy.run_start(m, RULES) is not None else rummy.SET],
                                          [rummy.Group((top,), 1)], RULES).problem is None for m in table_melds(view))
             return rummy.TAKE_DISCARD if playable else push
-        makes = bool(rummy.contract_melds([*hand, top], contract, RULES, limit=1)) and \
-            not rummy.contract_melds(hand, contract, RULES, limit=1)
+        makes = bool(rummy.contract_ways([*hand, top], contract, RULES, limit=1)) and \
+            not rummy.contract_ways(hand, contract, RULES, limit=1)
         return rummy.TAKE_DISCARD if makes or partners(top, [*hand, top], BOTH, is_wild) >= 6 else push
 
 

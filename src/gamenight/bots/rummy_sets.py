@@ -1,16 +1,18 @@
 """What the heuristic bots of the set-melding rummy games share (sets only, wild cards, every card
 played out counting for the player who laid it): reading a hand of sets, how far it is from a
 contract, which cards lay off on the table, which discard helps the others, and which meld puts
-the most points down. No game is named here; each game's bot passes its own rules and values."""
+the most points down (on what every rummy bot reads, :mod:`rummy_melds`). No game is named here;
+each game's bot passes its own rules and values."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
 
-from gamenight.core.cards import Card, parse_card
+from gamenight.bots.rummy_melds import table_melds, taken_by
+from gamenight.core.cards import Card
 from gamenight.engine.actions import Action
-from gamenight.engine.view import View, ZoneKind
+from gamenight.engine.view import View
 from gamenight.families import rummy
 from gamenight.families.melds import MeldRules
 from gamenight.families.rummy import Contract
@@ -57,11 +59,6 @@ class SetHand:
         return (0, min(self.ranks[card & 15], 3), feeds, -self.value(card))
 
 
-def table_melds(view: View) -> list[list[Card]]:
-    """Every meld on the table, as cards."""
-    return [[parse_card(t) for t in z.pieces] for z in view.zones if z.kind is ZoneKind.MELD and z.name == "meld"]
-
-
 def danger(view: View, seat: int, card: Card, melded_feeds: bool = True) -> int:
     """How much discarding ``card`` would help another player: its rank melded on the table (where a
     discard that plays on a meld may be bought or picked and laid off: ``melded_feeds``), or taken
@@ -70,9 +67,8 @@ def danger(view: View, seat: int, card: Card, melded_feeds: bool = True) -> int:
     d = 0
     if melded_feeds and any(rank in {c & 15 for c in m} for m in table_melds(view)):
         d += 2
-    for z in view.zones:
-        if z.name == "taken" and z.owner != seat and any(parse_card(t) & 15 == rank for t in z.pieces):
-            d += 1
+    for other in range(view.players):
+        d += other != seat and any(c & 15 == rank for c in taken_by(view, other))
     return d
 
 

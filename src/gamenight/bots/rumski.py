@@ -16,9 +16,10 @@ from __future__ import annotations
 import random
 
 from gamenight.bots.base import Bot, heuristic_for
-from gamenight.core.cards import Card, parse_card
+from gamenight.bots.rummy_melds import cards_of, table_melds, taken_by
+from gamenight.core.cards import Card
 from gamenight.engine.actions import Action
-from gamenight.engine.view import View, ZoneKind
+from gamenight.engine.view import View
 from gamenight.families import melds
 from gamenight.games.rumski.game import fits, three
 from gamenight.games.rumski.rules import DECK_CARDS, MELD_RULES, is_wild, value
@@ -39,18 +40,14 @@ def cost(hand: list[Card], community: list[list[Card]]) -> float:
     return sum(map(value, stuck)) + PER_CARD * len(stuck) + len(hand) - len(loose)
 
 
-def _cards(texts: tuple[str, ...]) -> list[Card]:
-    return [parse_card(t) for t in texts]
-
-
 class RumskiBot:
     name = "rumski-heuristic"
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        hand = _cards(view.hand)
-        community = [_cards(z.pieces) for z in view.zones if z.kind is ZoneKind.MELD]
+        hand = cards_of(view.hand)
+        community = table_melds(view)
         waiting = self._may_not_go_out(view)
         verbs = {a.verb for a in legal}
         if verbs & {"draw", "take"}:
@@ -73,7 +70,7 @@ class RumskiBot:
     # --- drawing --------------------------------------------------------------------------------------
     def _draw(self, view: View, hand: list[Card], community: list[list[Card]], legal: list[Action],
               waiting: bool) -> Action:
-        pile = _cards(view.pieces("discard"))
+        pile = cards_of(view.pieces("discard"))
         stock = view.zone("stock")
         stock_left = stock is not None and stock.hidden > 0
         if waiting:
@@ -118,7 +115,7 @@ class RumskiBot:
         every card that matches is one the hand needs."""
         seat = view.seat if view.seat is not None else 0
         nxt = (seat + 1) % view.players
-        taken = [parse_card(t) for z in view.zones if z.name == "taken" and z.owner == nxt for t in z.pieces]
+        taken = taken_by(view, nxt)
 
         def score(a: Action) -> float:
             card = a.cards[0]

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from gamenight.bots.base import Bot, heuristic_for
-from gamenight.bots.rummy_sets import table_melds
+from gamenight.bots.rummy_melds import table_melds
 from gamenight.core.cards import Card, parse_card
 from gamenight.engine.actions import Action
 from gamenight.engine.view import View

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from gamenight.bots.base import Bot, heuristic_for
+from gamenight.bots.rummy_melds import cards_of
 from gamenight.core.cards import Card, parse_card
 from gamenight.engine.actions import Action
 from gamenight.engine.view import View
@@ -35,10 +36,6 @@ def cost(hand: list[Card], rules: MeldRules) -> float:
     return sum(map(points, loose)) + PER_CARD * len(loose)
 
 
-def _cards(texts: tuple[str, ...]) -> list[Card]:
-    return [parse_card(t) for t in texts]
-
-
 class VazhushalBot:
     name = "vazhushal-heuristic"
 
@@ -47,7 +44,7 @@ class VazhushalBot:
             return legal[0]
         negative = view.pieces("negative")
         rules = meld_rules(int(parse_card(negative[0]))) if negative else meld_rules(int(parse_card("JK")))
-        hand = _cards(view.hand)
+        hand = cards_of(view.hand)
         verbs = {a.verb for a in legal}
         if verbs & {"draw", "dig"}:
             return self._draw(view, hand, rules, legal)
@@ -68,7 +65,7 @@ class VazhushalBot:
 
     @staticmethod
     def _draw(view: View, hand: list[Card], rules: MeldRules, legal: list[Action]) -> Action:
-        line = _cards(view.pieces("discard"))
+        line = cards_of(view.pieces("discard"))
         seen = {str(p) for z in view.zones for p in z.pieces}
         pool = [c for c in deck_for(view.players) if str(c) not in seen]
         sample = pool[::max(1, len(pool) // SAMPLE)] or pool

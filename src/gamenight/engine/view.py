@@ -75,6 +75,9 @@ class Zone:
     team: int | None = None
     listed: bool = True
     recap: bool = False
+    closed: str = ""
+    """A finished meld, shown squared up as one pile under these words (``natural``, ``mixed``: a
+    canasta); empty while it is open."""
 
     def seen_by(self, viewer: int | None) -> bool:
         vis = self.visible_to
@@ -104,6 +107,8 @@ class ZoneView:
     team: int | None = None
     by: tuple[int, ...] | None = None
     at: tuple[str, ...] | None = None
+    closed: str = ""
+    """A finished meld's words (``natural``, ``mixed``), drawn squared up; empty: open."""
 
 
 class FactKind(StrEnum):
@@ -237,7 +242,7 @@ def zone_view(zone: Zone, viewer: int | None) -> ZoneView:
     at = tuple(zone.at) if zone.at is not None else None
     if zone.seen_by(viewer):
         return ZoneView(zone.name, label, zone.kind, piece, tuple(map(str, pieces)), 0, zone.owner, zone.team,
-                        by, at)
+                        by, at, zone.closed)
     return ZoneView(zone.name, label, zone.kind, piece, (), len(pieces), zone.owner, zone.team, by, None)
 
 

@@ -65,17 +65,16 @@ family's in its ``Rules``. Meld checks give reasons in words: :func:`meld_proble
 (:func:`may_join` is its quick first look), :func:`runs_in` the runs worth offering from a hand.
 
 **Listing moves.** Where the full set of melds is combinatorial, a game lists a useful subset:
-:func:`set_shapes` and :func:`run_shapes` (the sets and runs a hand can make, as :class:`Shape`s of
-natural cards and a number of wild cards, turned into the hand's cards by :func:`shape_cards`),
-:func:`contract_ways` (the ways a hand makes a contract) and :func:`lay_offs` (each card a meld
-takes). :func:`judged` cites several clauses out of one judgement of a move (which rule a meld
-breaks), each at its place in the cascade. :func:`restock` makes an empty stock again from the pile.
+:func:`contract_ways` (a few ways a hand lays a contract down, fewest wild cards first),
+:func:`meld_ways` (the sets or runs a hand can make on their own; the same search) and
+:func:`lay_offs` (each card a meld takes). :func:`judged` cites several clauses out of one judgement of
+a move (which rule a meld breaks), each at its place in the cascade. :func:`restock` makes an empty
+stock again from the pile.
 
-
-**Contracts and runs written in order.** :func:`contract_melds` finds a few ways to lay a contract
-down from a hand, :func:`answered_kinds` says what each group of a contract is. Where a meld's
-wild cards stand for particular cards, a run is written in order, each wild card at its place
-(:func:`run_start`, :func:`run_order`, :func:`stands_for`, :func:`run_swap_index`); a table of such
+**Contracts and runs written in order.** :meth:`Contract.problem` says why groups do not make a
+contract, :meth:`Contract.kinds` what each group of a contract is. Where a meld's wild cards stand
+for particular cards, a run is written in order, each wild card at its place (as the search writes
+them; :func:`run_start`, :func:`run_order`, :func:`stands_for`, :func:`run_swap_index`); a table of such
 melds keeps a kind per meld (``set``, ``run``, or ``either`` while one natural card and wild cards
 read both ways), and :func:`lay_out` places a move's groups on it (new melds, runs lengthened only
 at their ends, the wild card limits) for :func:`put_down` to carry out; :func:`meld_label` names
@@ -726,7 +725,7 @@ def lay_problem(meld_cards: Sequence[Card], cards: Sequence[Card], rules: MeldRu
     problem = meld_problem(grown, rules)
     if problem is not None:
         return f"{cards_text(cards)} cannot go on {cards_text(meld_cards)}: {problem}"
-    if before == "run" and not is_meld(grown, dataclasses.replace(rules, sets=False)):
+    if before == "run" and not is_meld(grown, only(rules, RUN)):
         return f"{cards_text(cards)} does not extend the run {cards_text(meld_cards)}"
     return None
 
@@ -778,11 +777,11 @@ def swap_index(meld_cards: Sequence[Card], natural: Card, rules: MeldRules) -> i
     if int(natural) in rules.wild_faces:
         return None
     kind = meld_kind(meld_cards, rules)
-    only = rules if kind is None else dataclasses.replace(rules, runs=kind == "run", sets=kind == "set")
+    one_kind = rules if kind is None else only(rules, kind)
     for i, c in enumerate(meld_cards):
         if int(c) in rules.wild_faces:
             trial = [*meld_cards[:i], natural, *meld_cards[i + 1:]]
-            if is_meld(trial, only):
+            if is_meld(trial, one_kind):
                 return i
     return None
 
@@ -980,17 +979,40 @@ class Contract:
         if len(groups) != len(self.parts):
             return f"the contract is {self}: {len(self.parts)} meld{'s' if len(self.parts) > 1 else ''}, " \
                    f"not {len(groups)}"
-        only = {"set": dataclasses.replace(rules, runs=False), "run": dataclasses.replace(rules, sets=False)}
-        for order in itertools.permutations(range(len(groups))):
-            if all(self._answers(groups[g], req, only[req.kind], exact) for g, req in zip(order, self.parts)):
-                if self.same_suit and not self._one_suit(groups, rules):
-                    return f"the contract is {self}: the runs must all be of one suit"
-                return None
+        if self._matched(groups, rules, exact, None) is not None:
+            if self.same_suit and not self._one_suit(groups, rules):
+                return f"the contract is {self}: the runs must all be of one suit"
+            return None
         for g in groups:
             p = meld_problem(g, rules)
             if p is not None:
                 return p
         return f"the contract is {self}: {' and '.join(cards_text(g) for g in groups)} does not make it"
+
+    def kinds(self, groups: Sequence[Sequence[Card]], rules: MeldRules, exact: bool = False,
+              declared: Sequence[str | None] | None = None) -> list[str] | None:
+        """The kind ("set" or "run") each group answers when ``groups`` make this contract (None: they
+        do not). A group that reads both ways takes the kind its requirement asks, unless ``declared``
+        names its kind (None in ``declared``: not said)."""
+        if len(groups) != len(self.parts):
+            return None
+        found = self._matched(groups, rules, exact, declared)
+        if found is None or (self.same_suit and not self._one_suit(groups, rules)):
+            return None
+        return found
+
+    def _matched(self, groups: Sequence[Sequence[Card]], rules: MeldRules, exact: bool,
+                 declared: Sequence[str | None] | None) -> list[str] | None:
+        """The kinds of the first pairing of groups with requirements that answers every one."""
+        said = list(declared) if declared is not None else [None] * len(groups)
+        for order in itertools.permutations(range(len(groups))):
+            if all(said[g] in (None, req.kind) and self._answers(groups[g], req, only(rules, req.kind), exact)
+                   for g, req in zip(order, self.parts)):
+                kinds = [""] * len(groups)
+                for g, req in zip(order, self.parts):
+                    kinds[g] = req.kind
+                return kinds
+        return None
 
     @staticmethod
     def _answers(group: Sequence[Card], req: Requirement, rules: MeldRules, exact: bool) -> bool:
@@ -1003,142 +1025,169 @@ class Contract:
         return len(suits) <= 1
 
 
-# --- melds a hand can make: the canonical candidates a game lists; cards played out --------------------------
-class Shape(NamedTuple):
-    """A meld a hand can make: the natural cards it uses and how many wild cards fill it."""
-
-    naturals: tuple[Card, ...]
-    wilds: int
+# --- melds a hand can make: the one search behind a contract's ways and the single melds a game lists --------
+WILD_PLACE = -1
+"""A wild card's place in a layout: a meld written as natural faces and wild places, a run in order."""
 
 
-def _split_wild(hand: Sequence[Card], rules: MeldRules) -> tuple[list[Card], list[Card]]:
-    """The hand's natural cards that may join a meld, and its wild cards."""
-    is_wild = _wild_test(rules)
-    naturals = [c for c in hand if not is_wild(c) and int(c) not in rules.unmeldable]
-    return naturals, [c for c in hand if is_wild(c)]
+class _Held:
+    """A hand as the search reads it: its natural cards that may meld, by face, and its wild cards
+    (those worth most first, so a meld spends them before the hand is counted)."""
+
+    def __init__(self, hand: Sequence[Card], rules: MeldRules) -> None:
+        is_wild = _wild_test(rules)
+        self.wilds = sorted((c for c in hand if is_wild(c)), key=lambda c: (-rules.value(c), int(c)))
+        self.by_face: dict[int, list[Card]] = {}
+        for c in hand:
+            if not is_wild(c) and int(c) not in rules.unmeldable:
+                self.by_face.setdefault(int(c), []).append(c)
+        self.counts = Counter({f: len(cs) for f, cs in self.by_face.items()})
+
+    def cards(self, layouts: Sequence[tuple[int, ...]]) -> list[list[Card]]:
+        """The hand's own cards for ``layouts``, met one after the other."""
+        pools = {f: list(cs) for f, cs in self.by_face.items()}
+        spare = list(self.wilds)
+        return [[spare.pop(0) if f == WILD_PLACE else pools[f].pop() for f in layout] for layout in layouts]
 
 
-def _fits(shape: Shape, rules: MeldRules) -> bool:
-    """The shape's wild cards keep the per-meld limits (the melds are checked again when laid)."""
-    n = len(shape.naturals)
-    if n < max(1, rules.min_naturals_per_meld):
-        return False
-    if rules.max_wilds_per_meld is not None and shape.wilds > rules.max_wilds_per_meld:
-        return False
-    return not (rules.wilds_at_most_naturals and shape.wilds > n)
+def contract_ways(hand: Sequence[Card], contract: Contract, rules: MeldRules, exact: bool = True,
+                  limit: int = 4, budget: int = 4000) -> list[list[list[Card]]]:
+    """Ways to lay ``contract`` down from ``hand``: one group of the hand's own cards per requirement,
+    in the contract's order, a run written in order with each wild card at its place. Each meld is as
+    long as asked; unless ``exact``, a set may also take every natural card of its rank and a run a
+    longer unbroken stretch. At most ``limit`` ways, those with fewest wild cards first; the search
+    gives up after ``budget`` steps (a hand that holds the contract almost always shows it within a few)."""
+    held = _Held(hand, rules)
+    order = sorted(range(len(contract.parts)), key=lambda i: (contract.parts[i].kind != RUN,
+                                                              -contract.parts[i].length))
+    found: list[list[list[Card]]] = []
+    seen: set[tuple[Any, ...]] = set()
+    steps = [0]
 
+    def emit(chosen: list[tuple[int, tuple[int, ...]]]) -> None:
+        key = tuple(sorted((str(contract.parts[i]), tuple(sorted(layout))) for i, layout in chosen))  # alike parts swap
+        if key not in seen:
+            seen.add(key)
+            made = held.cards([layout for _, layout in chosen])
+            groups: list[list[Card]] = [[] for _ in contract.parts]
+            for (i, _), cards in zip(chosen, made):
+                groups[i] = cards
+            found.append(groups)
 
-def set_shapes(hand: Sequence[Card], rules: MeldRules, length: int | None = None, exact: bool = False) -> list[Shape]:
-    """The sets of each rank the hand can make, at least ``length`` cards long (exactly, with
-    ``exact``): as many natural cards of the rank as fit, wild cards making up the rest, and
-    (unless ``exact``) all the natural cards of the rank when they make a longer set."""
-    need = max(length or rules.min_len, rules.min_len)
-    naturals, wilds = _split_wild(hand, rules)
-    by_rank: dict[int, list[Card]] = {}
-    for c in naturals:
-        by_rank.setdefault(c & 15, []).append(c)
-    out = []
-    for _, cs in sorted(by_rank.items()):
-        for size in sorted({need} if exact else {need, len(cs)}):
-            k = min(len(cs), size)
-            shape = Shape(tuple(cs[:k]), size - k)
-            if size >= need and shape.wilds <= len(wilds) and _fits(shape, rules):
-                out.append(shape)
-    return out
-
-
-def run_shapes(hand: Sequence[Card], rules: MeldRules, length: int | None = None, exact: bool = False,
-               per_suit: int = 4) -> list[Shape]:
-    """The runs the hand can make, ``length`` cards long (at least, unless ``exact``: the longest
-    chains of natural cards are added), wild cards filling the gaps; the ``per_suit`` runs of
-    each suit with fewest wild cards."""
-    need = max(length or rules.min_len, rules.min_len)
-    naturals, wilds = _split_wild(hand, rules)
-    out: list[Shape] = []
-    for suit in range(4):
-        lane = window(suit, rules)
-        at: dict[int, Card] = {}
-        for c in naturals:
-            if c >> 4 == suit:
-                for p in positions(suit, c & 15, rules):
-                    at.setdefault(p, c)
-        if lane is None or not at:
-            continue
-        lo, hi = lane
-        found: dict[tuple[int, ...], Shape] = {}
-        spans = [(p, p + need - 1) for p in range(lo, hi - need + 2)]
-        if not exact:
-            spans += _chains(at, lo, hi, need)
-        for a, b in spans:
-            used = [at[p] for p in range(a, b + 1) if p in at]
-            if len({int(c) & 15 for c in used}) != len(used):
-                continue  # an ace cannot stand at both ends
-            shape = Shape(tuple(used), b - a + 1 - len(used))
-            if shape.wilds <= len(wilds) and _fits(shape, rules):
-                found.setdefault(tuple(sorted(map(int, used))) + (shape.wilds,), shape)
-        out += sorted(found.values(), key=lambda s: (s.wilds, -len(s.naturals)))[:per_suit]
-    return out
-
-
-def _chains(at: Mapping[int, Card], lo: int, hi: int, need: int) -> list[tuple[int, int]]:
-    """The spans of consecutive natural cards longer than ``need``."""
-    spans = []
-    p = lo
-    while p <= hi:
-        if p not in at:
-            p += 1
-            continue
-        q = p
-        while q + 1 <= hi and q + 1 in at:
-            q += 1
-        if q - p + 1 > need:
-            spans.append((p, q))
-        p = q + 1
-    return spans
-
-
-def shape_cards(shapes: Sequence[Shape], hand: Sequence[Card], rules: MeldRules) -> list[list[Card]] | None:
-    """The shapes made with the hand's own cards, the wild cards shared out in hand order (None:
-    the hand does not hold them all)."""
-    _, wilds = _split_wild(hand, rules)
-    if sum(s.wilds for s in shapes) > len(wilds):
-        return None
-    if missing(hand, [c for s in shapes for c in s.naturals]):
-        return None
-    out = []
-    for s in shapes:
-        out.append([*s.naturals, *wilds[:s.wilds]])
-        wilds = wilds[s.wilds:]
-    return out
-
-
-def contract_ways(hand: Sequence[Card], contract: Contract, rules: MeldRules, exact: bool = False,
-                  limit: int = 6) -> list[list[list[Card]]]:
-    """Up to ``limit`` ways the hand makes the contract, each a list of groups in the contract's
-    order, those using fewest wild cards first. Each requirement is met from the cards the earlier
-    ones left (:func:`set_shapes`, :func:`run_shapes`)."""
-    found: dict[tuple[tuple[int, ...], ...], list[list[Card]]] = {}
-    parts = contract.parts
-
-    def go(i: int, rest: list[Card], groups: list[list[Card]]) -> None:
-        if len(found) >= limit:
+    def search(k: int, left: Counter[int], wild_left: int, suit: int | None,
+               chosen: list[tuple[int, tuple[int, ...]]]) -> None:
+        if k == len(order):
+            emit(chosen)
             return
-        if i == len(parts):
-            found.setdefault(tuple(sorted(tuple(sorted(map(int, g))) for g in groups)), list(groups))
-            return
-        req = parts[i]
-        for shape in (set_shapes if req.kind == "set" else run_shapes)(rest, rules, req.length, exact):
-            made = shape_cards([shape], rest, rules)
-            if made is None:
+        i = order[k]
+        req = contract.parts[i]
+        for layout in _layouts(req, left, wild_left, rules, suit if contract.same_suit else None, not exact):
+            steps[0] += 1
+            if steps[0] > budget or len(found) >= limit:
+                return
+            used = Counter(f for f in layout if f != WILD_PLACE)
+            if any(left[f] < n for f, n in used.items()):
                 continue
-            left = list(rest)
-            for c in made[0]:
-                left.remove(c)
-            go(i + 1, left, [*groups, made[0]])
+            run_suit = next(f >> 4 for f in layout if f != WILD_PLACE) if req.kind == RUN else suit
+            search(k + 1, left - used, wild_left - layout.count(WILD_PLACE), run_suit, [*chosen, (i, layout)])
 
-    go(0, list(hand), [])
+    search(0, held.counts, len(held.wilds), None, [])
     is_wild = _wild_test(rules)
-    return sorted(found.values(), key=lambda gs: sum(is_wild(c) for g in gs for c in g))
+    found.sort(key=lambda gs: sum(1 for g in gs for c in g if is_wild(c)))
+    return found
+
+
+def meld_ways(hand: Sequence[Card], rules: MeldRules, kind: str, length: int | None = None,
+              exact: bool = False, per_suit: int = 4) -> list[list[Card]]:
+    """The melds of one ``kind`` the hand can make on their own, ``length`` cards (the rules' least by
+    default) or, unless ``exact``, longer: per rank the set with most natural cards (and the set of all
+    of them), per suit the ``per_suit`` runs with fewest wild cards (and the longest unbroken ones).
+    The same search as :func:`contract_ways`, for a one-meld contract, kept to one way per place."""
+    need = max(length or rules.min_len, rules.min_len)
+    held = _Held(hand, rules)
+    out: list[list[Card]] = []
+    taken: Counter[tuple[int, int]] = Counter()
+    for layout in _layouts(Requirement(kind, need), held.counts, len(held.wilds), rules, None, not exact):
+        first = next(f for f in layout if f != WILD_PLACE)
+        place = (first & 15, len(layout)) if kind == SET else (first >> 4, -1)
+        if taken[place] < (1 if kind == SET else per_suit):
+            taken[place] += 1
+            out += held.cards([layout])
+    return out
+
+
+def _layouts(req: Requirement, left: Counter[int], wilds: int, rules: MeldRules, suit: int | None,
+             longer: bool) -> Iterator[tuple[int, ...]]:
+    """The melds answering ``req`` from the natural faces ``left`` and ``wilds`` wild cards, most
+    natural cards first (with ``longer``, the longer all-natural ones before them)."""
+    if req.kind == SET:
+        return _set_layouts(left, wilds, req.length, rules, longer)
+    return _run_layouts(left, wilds, req.length, rules, suit, longer)
+
+
+def _set_layouts(left: Counter[int], wilds: int, length: int, rules: MeldRules,
+                 longer: bool) -> Iterator[tuple[int, ...]]:
+    """Sets of ``length`` cards (with ``longer``, also of all the rank's natural cards)."""
+    if not rules.sets or (rules.max_set_size is not None and length > rules.max_set_size):
+        return
+    ranks: dict[int, list[int]] = {}
+    for f, n in sorted(left.items()):
+        if n > 0 and f >> 4 < JOKER_SUIT:
+            ranks.setdefault(f & 15, []).extend([f] * (1 if rules.set_suits_distinct else n))
+    for rank in sorted(ranks, key=lambda r: (-len(ranks[r]), r)):
+        pool = ranks[rank]
+        if longer and len(pool) > length and (rules.max_set_size is None or len(pool) <= rules.max_set_size):
+            yield tuple(pool)
+        for t in range(min(len(pool), length), 0, -1):
+            w = length - t
+            if w > wilds or not wilds_ok(t, w, rules):
+                continue
+            for faces in dict.fromkeys(itertools.combinations(pool, t)):
+                yield (*faces, *[WILD_PLACE] * w)
+
+
+def _run_layouts(left: Counter[int], wilds: int, length: int, rules: MeldRules,
+                 suit: int | None, longer: bool) -> Iterator[tuple[int, ...]]:
+    """Runs of ``length`` cards, in order (in ``suit`` only, if given; with ``longer``, also the
+    unbroken stretches of natural cards longer than that)."""
+    if not rules.runs or length > MAX_RUN:
+        return
+    layouts: list[tuple[int, tuple[int, ...]]] = []
+    for s in ([suit] if suit is not None else range(4)):
+        w = window(s, rules)
+        if w is None:
+            continue
+        faces = [face_at(s, p) for p in range(w[0], w[1] + 1)]
+        held = [left[f] > 0 for f in faces]
+        if longer:
+            layouts += [(-1, tuple(faces[a:b])) for a, b in _stretches(held) if b - a > length]
+        for at in range(len(faces) - length + 1):
+            present = [j for j in range(length) if held[at + j]]
+            need = length - len(present)
+            if not present or need > wilds or not wilds_ok(len(present), need, rules):
+                continue
+            places = faces[at:at + length]
+            for drop in range(0, wilds - need + 1):
+                t = len(present) - drop
+                if t < 1 or not wilds_ok(t, length - t, rules):
+                    break
+                for gone in itertools.combinations(present, drop):
+                    layouts.append((length - t, tuple(WILD_PLACE if not held[at + j] or j in gone else f
+                                                      for j, f in enumerate(places))))
+    layouts.sort(key=lambda x: x[0])
+    for _, layout in layouts:
+        yield layout
+
+
+def _stretches(held: Sequence[bool]) -> Iterator[tuple[int, int]]:
+    """The unbroken stretches of True in ``held``, as [start, end) pairs."""
+    start = None
+    for j, h in enumerate([*held, False]):
+        if h and start is None:
+            start = j
+        elif not h and start is not None:
+            yield start, j
+            start = None
 
 
 def lay_offs(hand: Sequence[Card], table: Sequence[Meld], rules: MeldRules,
@@ -1163,142 +1212,6 @@ def laid_by(table: Iterable[Meld], seat: int) -> list[Card]:
     them, where a game counts lay-offs for the player who laid them)."""
     return [c for m in table for c in m.placed_by(seat)]
 
-def answered_kinds(contract: Contract, groups: Sequence[Sequence[Card]], rules: MeldRules, exact: bool = False,
-                   declared: Sequence[str | None] | None = None) -> list[str] | None:
-    """The kind ("set" or "run") each group answers when ``groups`` make ``contract`` (None: they do
-    not). A group that reads both ways takes the kind its requirement asks, unless ``declared``
-    names its kind (None in ``declared``: not said)."""
-    if len(groups) != len(contract.parts):
-        return None
-    said = list(declared) if declared is not None else [None] * len(groups)
-    for order in itertools.permutations(range(len(groups))):
-        kinds = [""] * len(groups)
-        for g, req in zip(order, contract.parts):
-            if said[g] not in (None, req.kind) or not Contract._answers(groups[g], req, only(rules, req.kind), exact):
-                break
-            kinds[g] = req.kind
-        else:
-            if contract.same_suit and not Contract._one_suit(groups, rules):
-                return None
-            return kinds
-    return None
-
-
-def contract_melds(hand: Sequence[Card], contract: Contract, rules: MeldRules, limit: int = 4,
-                   budget: int = 4000) -> list[list[list[Card]]]:
-    """Ways to lay ``contract`` down from ``hand``, each one group of the hand's own cards per
-    requirement (in the contract's order, a run written in order with each wild card at its
-    place), each meld exactly as long as asked. At most ``limit`` ways, those with the fewest wild
-    cards found first; the search gives up after ``budget`` steps (a hand that holds the contract
-    almost always shows it within a few)."""
-    is_wild = _wild_test(rules)
-    wilds = sorted((c for c in hand if is_wild(c)), key=lambda c: (-rules.value(c), int(c)))
-    by_face: dict[int, list[Card]] = {}
-    for c in hand:
-        if not is_wild(c) and int(c) not in rules.unmeldable:
-            by_face.setdefault(int(c), []).append(c)
-    counts = Counter({f: len(cs) for f, cs in by_face.items()})
-    order = sorted(range(len(contract.parts)), key=lambda i: (contract.parts[i].kind != "run",
-                                                              -contract.parts[i].length))
-    found: list[list[list[Card]]] = []
-    seen: set[tuple[Any, ...]] = set()
-    steps = [0]
-
-    def emit(chosen: list[tuple[int, tuple[int, ...]]]) -> None:
-        key = tuple(sorted((i, tuple(sorted(layout))) for i, layout in chosen))
-        if key in seen:
-            return
-        seen.add(key)
-        pools = {f: list(cs) for f, cs in by_face.items()}
-        spare = list(wilds)
-        groups: list[list[Card]] = [[] for _ in contract.parts]
-        for i, layout in chosen:
-            groups[i] = [spare.pop(0) if f == WILD_PLACE else pools[f].pop() for f in layout]
-        found.append(groups)
-
-    def search(k: int, left: Counter[int], wild_left: int, suit: int | None,
-               chosen: list[tuple[int, tuple[int, ...]]]) -> None:
-        if len(found) >= limit or steps[0] > budget:
-            return
-        if k == len(order):
-            emit(chosen)
-            return
-        i = order[k]
-        req = contract.parts[i]
-        options = _set_layouts(left, wild_left, req.length, rules) if req.kind == "set" else \
-            _run_layouts(left, wild_left, req.length, rules, suit if contract.same_suit else None)
-        for layout in options:
-            steps[0] += 1
-            if steps[0] > budget or len(found) >= limit:
-                return
-            used = Counter(f for f in layout if f != WILD_PLACE)
-            if any(left[f] < n for f, n in used.items()):
-                continue
-            run_suit = suit
-            if req.kind == "run":
-                run_suit = next(f >> 4 for f in layout if f != WILD_PLACE)
-            search(k + 1, left - used, wild_left - layout.count(WILD_PLACE), run_suit, [*chosen, (i, layout)])
-
-    search(0, counts, len(wilds), None, [])
-    found.sort(key=lambda gs: sum(1 for g in gs for c in g if is_wild(c)))
-    return found
-
-
-WILD_PLACE = -1
-"""A wild card's place in a layout of :func:`contract_melds`."""
-
-
-def _set_layouts(left: Counter[int], wilds: int, length: int, rules: MeldRules) -> Iterator[tuple[int, ...]]:
-    """Sets of exactly ``length`` cards from the natural faces ``left`` and ``wilds`` wild cards, most
-    natural cards first."""
-    if not rules.sets or (rules.max_set_size is not None and length > rules.max_set_size):
-        return
-    ranks: dict[int, list[int]] = {}
-    for f, n in sorted(left.items()):
-        if n > 0 and f >> 4 < 4:
-            ranks.setdefault(f & 15, []).extend([f] * (1 if rules.set_suits_distinct else n))
-    for rank in sorted(ranks, key=lambda r: -len(ranks[r])):
-        pool = ranks[rank]
-        for t in range(min(len(pool), length), 0, -1):
-            w = length - t
-            if w > wilds or not wilds_ok(t, w, rules):
-                continue
-            for faces in dict.fromkeys(itertools.combinations(pool, t)):
-                yield (*faces, *[WILD_PLACE] * w)
-
-
-def _run_layouts(left: Counter[int], wilds: int, length: int, rules: MeldRules,
-                 suit: int | None) -> Iterator[tuple[int, ...]]:
-    """Runs of exactly ``length`` cards, in order, from the natural faces ``left`` and ``wilds`` wild
-    cards (in ``suit`` only, if given), most natural cards first."""
-    if not rules.runs or length > MAX_RUN:
-        return
-    layouts: list[tuple[int, tuple[int, ...]]] = []
-    for s in ([suit] if suit is not None else range(4)):
-        w = window(s, rules)
-        if w is None:
-            continue
-        faces = [face_at(s, p) for p in range(w[0], w[1] + 1)]
-        held = [left[f] > 0 for f in faces]
-        for at in range(len(faces) - length + 1):
-            present = [j for j in range(length) if held[at + j]]
-            need = length - len(present)
-            if not present or need > wilds or not wilds_ok(len(present), need, rules):
-                continue
-            places = faces[at:at + length]
-            for drop in range(0, wilds - need + 1):
-                t = len(present) - drop
-                if t < 1 or not wilds_ok(t, length - t, rules):
-                    break
-                for gone in itertools.combinations(present, drop):
-                    layouts.append((length - t, tuple(WILD_PLACE if not held[at + j] or j in gone else f
-                                                      for j, f in enumerate(places))))
-    layouts.sort(key=lambda x: x[0])
-    for _, layout in layouts:
-        yield layout
-
-
-# --- runs written in order ------------------------------------------------------------------------------
 def run_start(run: Sequence[Card], rules: MeldRules) -> int | None:
     """The place of the first card (1: a low ace, 2 to 13, 14: a high ace) when ``run``, read in the
     order written with each wild card standing for the card at its place, is a run under ``rules``
@@ -1643,15 +1556,17 @@ def pile_zone(pile: Sequence[Card], name: str = "discard", label: str = "Discard
 
 
 def meld_zones(melds: Sequence[Meld], label: Callable[[int, Meld], str] | None = None,
-               by_team: bool = False) -> list[Zone]:
+               by_team: bool = False, closed: Callable[[Meld], str | None] | None = None) -> list[Zone]:
     """One face-up zone per meld, named ``meld``, labelled with its number (``3: 7s``), grouped by
     owner: ``team`` is set for a side's melds (``by_team``), ``owner`` for a seat's, neither for the
-    community's. ``by`` says who placed each card."""
+    community's. ``by`` says who placed each card; ``closed`` names a finished meld's kind (a
+    canasta's ``natural`` or ``mixed``), which the table shows squared up."""
     zones = []
     for i, m in enumerate(melds):
         text = label(i + 1, m) if label is not None else f"{i + 1}"
         zones.append(Zone("meld", list(m.cards), None, owner=None if by_team else m.owner,
-                          team=m.owner if by_team else None, kind=ZoneKind.MELD, label=text, by=list(m.by)))
+                          team=m.owner if by_team else None, kind=ZoneKind.MELD, label=text, by=list(m.by),
+                          closed=(closed(m) or "") if closed is not None else ""))
     return zones
 
 

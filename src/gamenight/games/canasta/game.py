@@ -609,7 +609,8 @@ class Canasta(Game[CanastaState]):
 
     def zones(self, state: CanastaState) -> list[Zone]:
         return [*rummy.hand_zones(state.hands, state.known), rummy.stock_zone(state.stock),
-                rummy.pile_zone(state.pile), *rummy.meld_zones(state.melds, self._meld_label, by_team=True),
+                rummy.pile_zone(state.pile), *rummy.meld_zones(state.melds, self._meld_label, by_team=True,
+                                                     closed=lambda m: cc.canasta_kind(m.cards)),
                 *rummy.bonus_zones(state.red_threes, "Red threes", by_team=True)]
 
     @staticmethod

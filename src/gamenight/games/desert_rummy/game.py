@@ -423,7 +423,7 @@ class DesertRummy(Game[DesertState]):
 def _contract_melds(hand: tuple[int, ...], on: int) -> tuple[Action, ...]:
     """A few ways to lay meld ``on`` down from a hand of these faces (the same hand comes back often:
     the whole turn, and every look at it)."""
-    ways = rummy.contract_melds([FACES[f] for f in hand], dc.contract(on), dc.MELD_RULES, limit=3)
+    ways = rummy.contract_ways([FACES[f] for f in hand], dc.contract(on), dc.MELD_RULES, limit=3)
     return tuple(rummy.meld(*way) for way in ways)
 
 

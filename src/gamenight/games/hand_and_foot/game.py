@@ -491,7 +491,8 @@ class HandAndFoot(Game[HandFootState]):
         feet = [Zone(f"foot-{s}", foot, frozenset(), owner=s, kind=ZoneKind.PILE, label="Foot (face down)")
                 for s, foot in enumerate(state.feet)]
         return [*rummy.hand_zones(state.hands, state.known), *feet, rummy.stock_zone(state.stock),
-                rummy.pile_zone(state.pile), *rummy.meld_zones(state.melds, self._meld_label, by_team=True),
+                rummy.pile_zone(state.pile), *rummy.meld_zones(state.melds, self._meld_label, by_team=True,
+                                                                      closed=lambda m: hf.canasta_kind(m.cards)),
                 *rummy.bonus_zones(state.red_threes, "Red threes", by_team=True)]
 
     @staticmethod

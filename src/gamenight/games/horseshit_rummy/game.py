@@ -272,9 +272,7 @@ class HorseshitRummy(Game[HorseshitState]):
                     out += [rummy.dig(card, same[:PICK_PAIR]), rummy.dig(card, same)]
             return list(dict.fromkeys(out))
         out = [rummy.discard(c) for c in dict.fromkeys(hand)]
-        for shape in rummy.set_shapes(hand, state.rules):
-            made = rummy.shape_cards([shape], hand, state.rules)
-            out += [rummy.meld(*made)] if made else []
+        out += [rummy.meld(m) for m in rummy.meld_ways(hand, state.rules, rummy.SET)]
         out += rummy.lay_offs(hand, state.melds, state.rules, lambda m: state.may_lay_on(seat, m))
         return list(dict.fromkeys(out))
 

@@ -241,12 +241,12 @@ class Push(Game[PushState]):
         kinds: list[str | None] = [*said] + [None] * (len(groups) - len(said))
         if a.verb == "meld" and not state.down[seat] and all(g.on is None for g in groups):
             cards = [g.cards for g in groups]
-            assigned = rummy.answered_kinds(state.contract, cards, rules, declared=kinds)
+            assigned = state.contract.kinds(cards, rules, declared=kinds)
             if assigned is not None:
                 for i, g in enumerate(groups):
                     if kinds[i] is None and len(rummy.kinds_of(g.cards, rules)) > 1:
                         other = [*kinds[:i], rummy.RUN if assigned[i] == rummy.SET else rummy.SET, *kinds[i + 1:]]
-                        if rummy.answered_kinds(state.contract, cards, rules, declared=other) is not None:
+                        if state.contract.kinds(cards, rules, declared=other) is not None:
                             return Layout(), _say_which(g.cards)
                 kinds = list(assigned)
         for g, k in zip(groups, kinds):
@@ -262,7 +262,7 @@ class Push(Game[PushState]):
         groups = rummy.groups_of(plain.args)
         if any(g.on is not None for g in groups):
             return f"lay your contract ({state.contract}) down first, before adding to melds on the table"
-        if rummy.answered_kinds(state.contract, [g.cards for g in groups], rules, declared=said) is None:
+        if state.contract.kinds([g.cards for g in groups], rules, declared=said) is None:
             return state.contract.problem([g.cards for g in groups], rules) or \
                 f"the contract is {state.contract}: the sets and runs named do not make it"
         return None
@@ -313,7 +313,7 @@ class Push(Game[PushState]):
             return list(self._wild_homes(state, state.must_play[0], hand, rules))
         out = [rummy.discard(c) for c in dict.fromkeys(hand)]
         if not state.down[seat]:
-            for way in rummy.contract_melds(hand, state.contract, rules, limit=3):
+            for way in rummy.contract_ways(hand, state.contract, rules, limit=3):
                 out.append(with_kinds(way, [r.kind if len(rummy.kinds_of(g, rules)) > 1 else None
                                             for g, r in zip(way, state.contract.parts)]))
             return out

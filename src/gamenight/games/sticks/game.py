@@ -344,7 +344,7 @@ class Sticks(Game[SticksState]):
             return [rummy.DRAW_STOCK, rummy.TAKE_DISCARD, TRADE_MOVE]
         out = [rummy.discard(c) for c in dict.fromkeys(hand)]
         if not state.stick_up[seat]:
-            ways = rummy.contract_ways(hand, state.contract(seat), MELD_RULES, exact=True, limit=4)
+            ways = rummy.contract_ways(hand, state.contract(seat), MELD_RULES)
             return out + [rummy.meld(*way) for way in ways]
         if not state.laid_earlier(seat):
             return out
@@ -354,10 +354,7 @@ class Sticks(Game[SticksState]):
             if m.owner != seat and any(is_wild(c) for c in m.cards):
                 out += [rummy.swap(c, n) for c in naturals if rummy.swap_index(m.cards, c, MELD_RULES) is not None]
         if state.options.new_melds:
-            shapes = [*rummy.set_shapes(hand, MELD_RULES), *rummy.run_shapes(hand, MELD_RULES)]
-            for shape in shapes:
-                made = rummy.shape_cards([shape], hand, MELD_RULES)
-                out += [rummy.meld(*made)] if made else []
+            out += [rummy.meld(m) for kind in (rummy.SET, rummy.RUN) for m in rummy.meld_ways(hand, MELD_RULES, kind)]
         return list(dict.fromkeys(out))
 
     # --- playing ----------------------------------------------------------------------------------------
@@ -508,7 +505,7 @@ class Sticks(Game[SticksState]):
         if seat is not None and state.phase == Phase.PLAY:
             fs.insert(0, fact("my_stick", "Your stick", FactKind.TEXT, state.stick[seat]))
             if not state.stick_up[seat]:
-                ready = rummy.contract_ways(state.hands[seat], state.contract(seat), MELD_RULES, exact=True, limit=1)
+                ready = rummy.contract_ways(state.hands[seat], state.contract(seat), MELD_RULES, limit=1)
                 fs.insert(1, flag("ready", "Your hand makes your stick", bool(ready)))
             if state.must_play and seat == state.turn:
                 fs.append(fact("must_play", "To play this turn", FactKind.PIECES,

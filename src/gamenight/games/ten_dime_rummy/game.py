@@ -337,11 +337,9 @@ class TenDimeRummy(Game[TenDimeState]):
         hand = state.hands[seat]
         out += [rummy.discard(c) for c in dict.fromkeys(hand)]
         if not state.down[seat]:
-            out += [rummy.meld(*way) for way in rummy.contract_ways(hand, state.contract, MELD_RULES, limit=4)]
+            out += [rummy.meld(*way) for way in rummy.contract_ways(hand, state.contract, MELD_RULES, exact=False)]
             return out
-        for shape in rummy.set_shapes(hand, MELD_RULES):
-            made = rummy.shape_cards([shape], hand, MELD_RULES)
-            out += [rummy.meld(*made)] if made else []
+        out += [rummy.meld(m) for m in rummy.meld_ways(hand, MELD_RULES, rummy.SET)]
         out += rummy.lay_offs(hand, state.melds, MELD_RULES)
         return list(dict.fromkeys(out))
 
@@ -492,7 +490,7 @@ class TenDimeRummy(Game[TenDimeState]):
               fact("pot", "Pot", FactKind.MONEY, state.pot),
               *rummy.pile_facts(state.pile)]
         if seat is not None and state.phase == Phase.PLAY and not state.down[seat]:
-            ready = bool(rummy.contract_ways(state.hands[seat], state.contract, MELD_RULES, limit=1))
+            ready = bool(rummy.contract_ways(state.hands[seat], state.contract, MELD_RULES, exact=False, limit=1))
             fs.append(flag("ready", "Your hand makes the required meld", ready))
         if state.last:
             fs.append(rummy.played_out_fact("last_round", "Last round", state.last))

@@ -132,6 +132,11 @@ export function controller(state, { act, send, redraw }) {
     if (hand?.pieces.length) parts.push(handView(hand, state, pieceOpts));
     const row = [];
     for (const [verb, m] of multi) row.push(buildButton(verb, m, state, go));
+    // one card chosen toward a meld: its own moves (a discard, a lay-off) stay a tap away
+    const lone = selection.picked.length === 1 ? single.get(selection.source)?.get(selection.picked[0].text) : null;
+    for (const o of pending ? [] : lone || []) {
+      row.push(h("button", { type: "button", dataset: { action: o }, onclick: () => go(o) }, rich(moveWords(o, state))));
+    }
     if (pending) {
       for (const o of pending.options) {
         if (!SQUARE.test(o)) {

@@ -6,7 +6,7 @@ import { isCard } from "./cards.js";
 import { dieFace } from "./pieces.js";
 import { withNames } from "./names.js";
 
-const PIECE = /^((10|[2-9JQKA])[CDHS]|JK|\d+-\d+|(d\d+|pk):\w+)$/;
+const PIECE = /^((10|[2-9JQKA])[CDHS]|JK|(1[0-3]|[1-9])[RYGBP]|W|\d+-\d+|(d\d+|pk):\w+)$/;
 
 // Does move argument `arg` name `piece` (a die is named by its face: "keep 1 5")?
 function names(arg, piece, kind) {

@@ -21,6 +21,13 @@ function backs(z) {
   return [h("span", { class: "muted count" }, `${n} hidden`)];
 }
 
+// How deep a discard pile or line is, unless its label says so already.
+function depth(z, more) {
+  const n = (z.pieces || []).length;
+  if (z.kind !== "discard" && !more) return "";
+  return !n || (z.label || "").includes(String(n)) ? "" : h("span", { class: "depth" }, ` · ${n} card${n === 1 ? "" : "s"}`);
+}
+
 // A heap: its label (with its owner's name), its faces (a discard pile shows its top cards), its backs.
 export function renderHeap(z, state) {
   const kind = z.piece || "card";
@@ -34,6 +41,6 @@ export function renderHeap(z, state) {
   }
   const faces = shown.map(([p]) => piece(kind, p));
   return h("div", { class: `zone heap zone-${z.kind}`, dataset: { pile: z.name } },
-    h("div", { class: "label" }, zoneLabel(z), owner, more ? ` (${pieces.length})` : ""),
+    h("div", { class: "label" }, zoneLabel(z), owner, depth(z, more)),
     h("div", { class: `faces${z.kind === "discard" ? " fanned" : ""}` }, faces, backs(z)));
 }
