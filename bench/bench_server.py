@@ -1,13 +1,22 @@
-"""Server load benchmark: many simulated clients over loopback WebSockets.
+"""Server load benchmark: Hearts at many tables, the load generator in processes of its own.
 
-Starts ``gamenight.server.app.run`` (uvicorn, SQLite in a temporary file) in a subprocess
-and, for 10, 100 and 250 concurrent tables, plays Hearts at every table with three
-scripted humans (each holding a WebSocket, thinking ``--think`` seconds before a random
-legal move) and one bot. Prints actions per second (all seats) and the latency from a
-human's action to the moment the last connected seat of that table has its update
-(p50, p99). Only 127.0.0.1 is used; every loop is bounded in time.
+Starts ``gamenight serve`` on SQLite in a temporary folder (or uses the servers given by
+``--url``, repeatable: tables go round-robin over them), opens N Hearts tables (three scripted
+humans on WebSockets, who say at once that they have read a hand's summary, and one bot each),
+and plays for ``--seconds`` after a warm-up. The clients run in ``--clients`` separate processes
+(multiprocessing), so they never share the server's interpreter or GIL. Printed per level:
 
-    python bench/bench_server.py [--tables 10,100,250] [--seconds 15] [--think 0.5]
+- actions per second (every seat, bots included) in the measured window;
+- the latency of an action's acknowledgement (a human's move sent with an id until its
+  ``done`` answer, which comes after every seat was sent its update): p50, p95, p99;
+- errors: error or refused answers, and connections that failed;
+- the server's CPU time per action (``/proc/<pid>/stat``, user + system) for the servers
+  whose process is known: the one started here, or ``--pid`` given with ``--url``.
+
+Only 127.0.0.1 is used; every loop is bounded in time.
+
+    python bench/bench_server.py [--tables 250,500] [--seconds 20] [--think 0.5] [--clients 1]
+    python bench/bench_server.py --url http://127.0.0.1:8001 --url http://127.0.0.1:8002 --pid 111 --pid 222
 """
 
 from __future__ import annotations
@@ -15,8 +24,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing as mp
 import os
 import random
+import shutil
 import socket
 import statistics
 import subprocess
@@ -24,12 +35,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
 
 HUMANS = (0, 1, 2)
 BOT = 3
+TICK = os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -38,128 +51,214 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-class TableStats:
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process so far (fields 14 and 15 of /proc/<pid>/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def pick(legal: list[Any], rng: random.Random) -> str:
+    """A random legal move from either form of the list: move texts, or a combinatorial
+    entry ``{"verb", "pieces", "k"}`` standing for every way to take k of the pieces."""
+    entry = rng.choice(legal)
+    if isinstance(entry, str):
+        return entry
+    return " ".join([entry["verb"], *rng.sample(entry["pieces"], entry["k"])])
+
+
+class Seat:
+    """One scripted human: what it measured in the window."""
+
     def __init__(self) -> None:
-        self.sent: dict[int, float] = {}
-        self.arrivals: dict[int, list[float]] = {}
-        self.actor: dict[int, int] = {}
-        self.latencies: list[float] = []
+        self.acks: list[float] = []
+        self.errors = 0
         self.plies = 0
-        self.measured = 0
+        self.said: list[str] = []
+        """The first errors, word for word."""
 
-    measure_from = 0.0
-
-    def arrived(self, ply: int, actor: int | None, now: float) -> None:
-        got = self.arrivals.setdefault(ply, [])
-        got.append(now)
-        if actor is not None:
-            self.actor[ply] = actor
-        if len(got) == len(HUMANS):
-            if now >= self.measure_from:
-                self.plies += 1
-            who = self.actor.get(ply)
-            if who in self.sent:
-                sent = self.sent.pop(who)
-                if sent >= self.measure_from:
-                    self.latencies.append(max(got) - sent)
-                    self.measured += 1
-            del self.arrivals[ply]
+    def error(self, what: str) -> None:
+        self.errors += 1
+        if len(self.said) < 3:
+            self.said.append(what[:200])
 
 
-async def human(url: str, token: str, seat: int, stats: TableStats, stop: float, think: float,
+async def human(url: str, token: str, counts_plies: bool, seat: Seat, t0: float, stop: float, think: float,
                 rng: random.Random) -> None:
-    async with websockets.connect(url, max_size=2**22) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
-        pending: asyncio.Task[None] | None = None
-        while time.monotonic() < stop:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
-            except TimeoutError:
-                break
-            now = time.perf_counter()
-            m = json.loads(raw)
-            if m["type"] != "state" or m["view"] is None:
-                continue
-            actor = int(m["log"][-1].split(":")[0]) if m["log"] else None
-            if m["ply"] > 0:
-                stats.arrived(m["ply"], actor, now)
-            if m["legal"] and (pending is None or pending.done()) and not m["over"]:
-                action = rng.choice(m["legal"])
+    try:
+        async with websockets.connect(url, max_size=2**22, open_timeout=60) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            tasks: set[asyncio.Task[None]] = set()
+            waiting: str | None = None  # the move sent and not answered yet: no other until it is
+            read: int | None = None  # the hand's end this seat said it has read (bots wait for it)
+            sent: dict[str, float] = {}
+            last_ply: int | None = None
+            n = 0
+            while time.time() < stop:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.time()))
+                except TimeoutError:
+                    break
+                now = time.time()
+                m = json.loads(raw)
+                kind = m.get("type")
+                if m.get("id") == waiting:
+                    waiting = None
+                if kind == "done":
+                    at = sent.pop(m.get("id", ""), None)
+                    if at is not None and at >= t0:
+                        seat.acks.append(now - at)
+                    continue
+                if kind in ("error", "refused"):
+                    if now >= t0:
+                        seat.error(raw)
+                    continue
+                if kind != "state" or m.get("view") is None:
+                    continue
+                ply = m["ply"]
+                end = (m["table"].get("hand_end") or {}).get("ply")
+                if end is not None and end != read:
+                    read = end
+                    await ws.send(json.dumps({"type": "ready"}))
+                if counts_plies and now >= t0 and last_ply is not None and ply > last_ply:
+                    seat.plies += ply - last_ply
+                last_ply = ply
+                if m["legal"] and waiting is None and not m["over"]:
+                    n += 1
+                    move_id, action = f"m{n}", pick(m["legal"], rng)
+                    waiting = move_id
 
-                async def go(action: str = action) -> None:
-                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-                    if time.monotonic() < stop:
-                        stats.sent[seat] = time.perf_counter()
-                        await ws.send(json.dumps({"type": "act", "action": action}))
+                    async def go(move_id: str = move_id, action: str = action) -> None:
+                        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                        if time.time() < stop:
+                            sent[move_id] = time.time()
+                            await ws.send(json.dumps({"type": "act", "action": action, "id": move_id}))
 
-                pending = asyncio.create_task(go())
-        if pending is not None:
-            pending.cancel()
+                    tasks.add(asyncio.create_task(go()))
+                    tasks = {t for t in tasks if not t.done()}
+            for task in tasks:
+                task.cancel()
+    except (OSError, websockets.WebSocketException, TimeoutError) as e:
+        seat.error(repr(e))
 
 
-async def level(base: str, n_tables: int, seconds: float, think: float, warmup: float) -> dict[str, float]:
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        made = []
-        for _ in range(n_tables):
-            r = await http.post("/api/tables", json={"game": "hearts", "bots": [BOT]})
-            made.append(r.json())
-        for t in made:
-            await http.post(f"/api/tables/{t['table']['id']}/start", headers={"X-Host-Token": t["host_token"]})
-    ws_base = base.replace("http", "ws")
-    stop = time.monotonic() + warmup + seconds
-    stats = [TableStats() for _ in made]
-    for st in stats:
-        st.measure_from = time.perf_counter() + warmup
-    rng = random.Random(1)
-    tasks = []
-    for t, st in zip(made, stats):
-        url = f"{ws_base}/ws/tables/{t['table']['id']}"
-        for seat in HUMANS:
-            token = t["links"]["seats"][seat]["link"].split("#token=")[1]
-            tasks.append(human(url, token, seat, st, stop, think, random.Random(rng.random())))
-    start = time.monotonic()
-    await asyncio.gather(*tasks)
-    elapsed = time.monotonic() - start
-    lat = sorted(x for s in stats for x in s.latencies)
-    plies = sum(s.plies for s in stats)
-    elapsed -= warmup  # only the measured window
-    q = statistics.quantiles(lat, n=100) if len(lat) >= 2 else [float("nan")] * 99
-    return {"tables": n_tables, "actions_per_s": plies / elapsed, "samples": len(lat),
-            "p50_ms": q[49] * 1000, "p99_ms": q[98] * 1000}
+async def clients(jobs: list[tuple[str, str, bool]], t0: float, stop: float, think: float, seed: int
+                  ) -> list[Seat]:
+    seats = [Seat() for _ in jobs]
+    rng = random.Random(seed)
+    await asyncio.gather(*(human(url, token, counts, s, t0, stop, think, random.Random(rng.random()))
+                           for (url, token, counts), s in zip(jobs, seats)))
+    return seats
+
+
+def client_process(jobs: list[tuple[str, str, bool]], t0: float, stop: float, think: float, seed: int,
+                   out: Any) -> None:
+    seats = asyncio.run(clients(jobs, t0, stop, think, seed))
+    out.put(([a for s in seats for a in s.acks], sum(s.errors for s in seats), sum(s.plies for s in seats),
+             [w for s in seats for w in s.said][:3]))
+
+
+def open_tables(urls: list[str], n: int) -> list[tuple[str, str, bool]]:
+    """Create and start n Hearts tables round-robin over the servers: one job per human seat."""
+    jobs = []
+    https = [httpx.Client(base_url=u, timeout=60) for u in urls]
+    try:
+        for i in range(n):
+            http = https[i % len(https)]
+            r = http.post("/api/tables", json={"game": "hearts", "bots": [BOT]})
+            r.raise_for_status()
+            made = r.json()
+            tid = made["table"]["id"]
+            http.post(f"/api/tables/{tid}/start", headers={"X-Host-Token": made["host_token"]}).raise_for_status()
+            ws = f"{str(http.base_url).rstrip('/').replace('http', 'ws', 1)}/ws/tables/{tid}"
+            for seat in HUMANS:
+                jobs.append((ws, made["links"]["seats"][seat]["link"].split("#token=")[1], seat == HUMANS[0]))
+    finally:
+        for h in https:
+            h.close()
+    return jobs
+
+
+def level(urls: list[str], pids: list[int], n: int, args: argparse.Namespace) -> dict[str, Any]:
+    jobs = open_tables(urls, n)
+    ctx = mp.get_context("spawn")
+    out = ctx.Queue()
+    t0 = time.time() + args.warmup + 2.0  # the clients take a moment to start and connect
+    stop = t0 + args.seconds
+    procs = [ctx.Process(target=client_process, args=(jobs[i::args.clients], t0, stop, args.think, i, out))
+             for i in range(args.clients)]
+    for p in procs:
+        p.start()
+    time.sleep(max(0.0, t0 - time.time()))
+    cpu0 = sum(cpu_seconds(p) for p in pids)
+    time.sleep(max(0.0, stop - time.time()))
+    cpu1 = sum(cpu_seconds(p) for p in pids)
+    acks: list[float] = []
+    errors = plies = 0
+    said: list[str] = []
+    for _ in procs:
+        a, e, p, w = out.get(timeout=120)
+        acks += a
+        errors += e
+        plies += p
+        said += w
+    for p in procs:
+        p.join(30)
+    q = statistics.quantiles(acks, n=100) if len(acks) >= 2 else [float("nan")] * 99
+    return {"tables": n, "actions_per_s": plies / args.seconds, "acks": len(acks), "errors": errors,
+            "p50": q[49] * 1000, "p95": q[94] * 1000, "p99": q[98] * 1000,
+            "cpu_ms": (cpu1 - cpu0) / plies * 1000 if pids and plies else float("nan"), "said": said[:3]}
+
+
+def start_server(tmp: str, think: float) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    env = dict(os.environ, GAMENIGHT_BOT_DELAY=str(think), GAMENIGHT_GRACE_PERIOD="3600",
+               GAMENIGHT_RATE_PER_SECOND="100", GAMENIGHT_RATE_BURST="200", GAMENIGHT_CREATE_RATE="100000/second",
+               GAMENIGHT_SOCKET_RATE="100000/second", GAMENIGHT_SOCKETS_PER_ADDRESS="100000")
+    exe = shutil.which("gamenight", path=str(Path(sys.executable).parent)) or "gamenight"
+    db = f"sqlite:///{Path(tmp) / 'bench.db'}"
+    proc = subprocess.Popen([exe, "serve", "--port", str(port), "--database-url", db], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            httpx.get(f"{base}/api/health", timeout=1)
+            return proc, base
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--tables", default="10,100,250")
-    ap.add_argument("--seconds", type=float, default=15.0)
+    ap.add_argument("--tables", default="250,500", help="comma-separated table counts, one level each")
+    ap.add_argument("--url", action="append", default=[], help="a running server (repeatable); none: start one")
+    ap.add_argument("--pid", action="append", type=int, default=[], help="the process id of a --url server")
+    ap.add_argument("--seconds", type=float, default=20.0, help="measured seconds per level")
     ap.add_argument("--think", type=float, default=0.5, help="seconds a scripted human thinks (and a bot waits)")
-    ap.add_argument("--warmup", type=float, default=3.0,
-                    help="seconds after every table starts at once (all passing together) not measured")
+    ap.add_argument("--warmup", type=float, default=5.0,
+                    help="seconds after every table starts (all passing together) not measured")
+    ap.add_argument("--clients", type=int, default=1, help="load-generator processes")
     args = ap.parse_args()
-    port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "bench.db"
-        env = dict(os.environ, GAMENIGHT_BOT_DELAY=str(args.think), GAMENIGHT_GRACE_PERIOD="3600",
-                   GAMENIGHT_RATE_PER_SECOND="100", GAMENIGHT_RATE_BURST="200")
-        code = f"from gamenight.server.app import run; run('127.0.0.1', {port}, 'sqlite:///{db}')"
-        proc = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
-        base = f"http://127.0.0.1:{port}"
+        proc = None
+        urls, pids = args.url, args.pid
+        if not urls:
+            proc, base = start_server(tmp, args.think)
+            urls, pids = [base], [proc.pid]
         try:
-            for _ in range(200):
-                try:
-                    httpx.get(f"{base}/api/health", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            print(f"{'tables':>6} {'actions/s':>10} {'samples':>8} {'p50 ms':>8} {'p99 ms':>8}")
+            print(f"{'tables':>6} {'actions/s':>10} {'acks':>7} {'errors':>6} {'p50 ms':>8} {'p95 ms':>8} "
+                  f"{'p99 ms':>8} {'server CPU ms/action':>21}")
             for n in (int(x) for x in args.tables.split(",")):
-                r = asyncio.run(level(base, n, args.seconds, args.think, args.warmup))
-                print(f"{r['tables']:>6} {r['actions_per_s']:>10.1f} {r['samples']:>8} {r['p50_ms']:>8.1f} "
-                      f"{r['p99_ms']:>8.1f}", flush=True)
+                r = level(urls, pids, n, args)
+                print(f"{r['tables']:>6} {r['actions_per_s']:>10.1f} {r['acks']:>7} {r['errors']:>6} {r['p50']:>8.1f} "
+                      f"{r['p95']:>8.1f} {r['p99']:>8.1f} {r['cpu_ms']:>21.2f}", flush=True)
+                for what in r["said"]:
+                    print(f"        error: {what}")
         finally:
-            proc.kill()
-            proc.wait(10)
+            if proc is not None:
+                proc.kill()
+                proc.wait(10)
 
 
 if __name__ == "__main__":

@@ -26,27 +26,33 @@ def test_a_rule_change_approved_then_played_and_a_question_ruled(browser, base: 
     host.select_option("#house-approval", "majority")
     host.click("#create-house")
     member_link = host.get_attribute("#member-link", "href")
+    bea_invite = host.get_attribute(".invite-link[data-member=Bea]", "href")
     host.click("text=Go to the house")
     host.wait_for_selector("#game option[value=hearts]", state="attached")
     host.select_option("#game", "hearts")
     host.wait_for_selector("#opt-target")
-    assert host.locator("#role").inner_text() == "· admin link"
+    assert host.locator("#role").inner_text() == "· admin" and host.locator("#me").inner_text() == "you are Ann"
+    assert "#" not in host.url  # the host's key is kept by the browser, out of the address bar
     host.fill("#opt-target", "50")
     host.fill("#why", "shorter games on school nights")
     host.click("#propose")
     host.wait_for_selector("#banner >> text=waits for approval")
     assert host.locator("#version").inner_text().startswith("Version 0")
 
-    # a member approves it from her phone
+    # a member approves it from her phone, through her own invitation
     bea = browser.new_context(viewport=PHONE).new_page()
     bea.on("pageerror", lambda e: errors.append(str(e)))
-    bea.goto(f"{base}{member_link}")
+    bea.goto(f"{base}{bea_invite}")
+    bea.wait_for_selector("#me >> text=you are Bea")
     bea.wait_for_selector("li.proposal.open")
-    bea.select_option("#me", "Bea")
     bea.wait_for_selector("#admin-note >> text=Only members with")
     assert bea.locator("#propose").is_disabled()  # no admin link: she cannot change rules herself
     bea.click("li.proposal.open button.approve")
     bea.wait_for_selector("li.proposal.accepted >> text=accepted as version 1")
+    assert "The game ends when a player reaches 50 points." in bea.inner_text("li.proposal")  # a rule, not target = 50
+    # the host's page follows without a reload: the banner and the version are current
+    host.wait_for_selector("#banner >> text=was accepted: version 1 is in force", timeout=15_000)
+    host.wait_for_selector("#version >> text=Version 1")
     bea.screenshot(path=str(ARTIFACTS / "house-phone.png"), full_page=True)
 
     # the host starts a table under the house: it plays version 1

@@ -83,6 +83,8 @@ def test_a_person_plays_a_whole_hand_of_hearts_against_three_bots(browser, base:
     page.on("pageerror", lambda e: errors.append(str(e)))
     create_hearts_table(page, base, bots=[1, 2, 3])
     page.click("text=Go to the table")
+    page.fill("#join-name", "Ann")  # joining by link asks for a name first
+    page.click("#take-seat")
     page.click("#start")
     page.wait_for_selector("#hand button.card")
     assert len(hand(page)) == 12
@@ -93,27 +95,27 @@ def test_a_person_plays_a_whole_hand_of_hearts_against_three_bots(browser, base:
     passed = refused = 0
     photographed = False
     deadline = time.monotonic() + 90
-    while page.locator("table.sheet tbody tr").count() == 0:
+    while not page.locator("#summary").count():
         assert time.monotonic() < deadline, "the hand did not finish"
         try:
             page.wait_for_function("document.querySelector('#hand button.card.playable') || "
-                                   "document.querySelectorAll('table.sheet tbody tr').length", timeout=20_000)
+                                   "document.querySelector('#summary')", timeout=20_000)
         except Exception:
             page.screenshot(path=str(ARTIFACTS / "stuck.png"), full_page=True)
             raise
-        if page.locator("table.sheet tbody tr").count():
+        if page.locator("#summary").count():
             break
         if page.locator("#actions button[data-verb=pass]").count():
             if not photographed:
                 page.screenshot(path=str(ARTIFACTS / "table-laptop-pass.png"), full_page=True)
-            for c in hand(page)[:3]:
-                page.click(f"#hand button.card[data-card='{c}']")
+            for c in page.eval_on_selector_all("#hand button.card", "els => els.map(e => e.dataset.index)")[:3]:
+                page.click(f"#hand button.card[data-index='{c}']")
             button = page.locator("#actions button[data-verb=pass]")
             assert button.is_enabled()
             button.click()
             passed += 1
         else:
-            if not photographed and page.locator("#trick figure").count() >= 2:
+            if not photographed and page.locator("#trick .played").count() >= 2:
                 page.screenshot(path=str(ARTIFACTS / "table-laptop.png"), full_page=True)
                 page.set_viewport_size(PHONE)
                 page.screenshot(path=str(ARTIFACTS / "table-phone.png"), full_page=True)
@@ -123,10 +125,12 @@ def test_a_person_plays_a_whole_hand_of_hearts_against_three_bots(browser, base:
             page.locator("#hand button.card.playable").first.click()
             try:
                 page.wait_for_function(f"document.querySelectorAll('#hand button.card').length < {before} || "
-                                       "document.querySelector('.banner.refused')", timeout=5000)
+                                       "document.querySelector('#notice') || document.querySelector('#summary')",
+                                       timeout=5000)
             except Exception:  # noqa: BLE001  a re-render raced the click; look again
                 refused += 1
         page.wait_for_timeout(30)
+    page.click("#next-hand")
     rows = page.locator("table.sheet tbody tr").first.inner_text()
     assert "hand 1" in rows
     assert passed == 1 and photographed
@@ -148,9 +152,13 @@ def test_a_second_browser_joins_by_link_and_sees_only_its_own_hand(browser, base
     try:
         guest = other_browser.new_page(viewport=PHONE)
         guest.goto(f"{base}{link}")
-        guest.wait_for_selector("text=you are Seat 1")
+        guest.fill("#join-name", "Bea")
+        guest.click("#take-seat")
+        guest.wait_for_selector("text=you are Bea")
         assert "Waiting for the host" in guest.inner_text("#banner")
         host.click("text=Go to the table")
+        host.fill("#join-name", "Ann")
+        host.click("#take-seat")
         host.wait_for_selector(".seat[data-seat='1'] >> text=here")
         host.click("#start")
         host.wait_for_selector("#hand button.card")

@@ -97,7 +97,7 @@ def test_commands_during_play() -> None:
     assert "Commands:" in out
     assert "HEARTS" in out and "(hearts.lead.hearts-broken)" in out
     assert "Score sheet" in out
-    assert out.count("Seat 1 plays 2♣") == 2  # told as it happened, then again by 'log'
+    assert out.count("Bot 1 plays 2♣") == 2  # told as it happened, with the name, then again by 'log'
 
 
 def test_input_ending_is_a_clean_exit() -> None:
@@ -111,3 +111,29 @@ def test_simulate_prints_a_summary() -> None:
     assert "4 of 4 matches" in out and "win rate" in out and "stdev" in out
     assert "heuristic" in out and "random" in out
     assert "average length" in out
+
+
+def test_a_mistyped_move_gets_did_you_mean() -> None:
+    code, out, _ = run("play", "hearts", "--seed", "8", "--bots", "random", "-o", "pass_count=0",
+                       input="plya 4c\nquit\n")
+    assert code == 0
+    assert "Did you mean 'play 4♣'?" in out
+
+
+def test_a_pass_is_chosen_by_letters_not_from_220_combinations() -> None:
+    code, out, _ = run("play", "hearts", "--seed", "3", "--bots", "random", input="a b c\nquit\n")
+    assert code == 0
+    assert "Type the letters of three cards" in out and "(a suggestion)" in out
+    assert "220" not in out and " 30. pass" not in out
+    assert "You pass 3♣ 5♣ 9♣ to Bot 1" in out
+
+
+def test_the_end_of_a_hand_is_summed_up_with_names() -> None:
+    code, out, _ = run("play", "hearts", "--seed", "4", "--bots", "random", "-o", "target=40",
+                       input="1\n" * 80)
+    assert code == 0
+    summary = out.split("End of the hand", 1)[1]
+    assert "Points this hand:" in summary
+    assert "the kitty went to" in summary and "seat 0" not in summary.split("Score sheet")[1].split("\n>")[0]
+    head = summary.split("Score sheet", 1)[1].splitlines()[:4]
+    assert any("You" in line and "Bot 1" in line for line in head)  # names head the columns

@@ -36,6 +36,13 @@ def house(tmp_path: Path) -> Path:
     return f
 
 
+def test_a_new_house_file_carries_a_stable_id_of_its_own(house: Path, tmp_path: Path) -> None:
+    other = tmp_path / "same-name.toml"
+    assert run("house", "new", "The Metzkers", "--file", other, "--host", "Brent")[0] == 0
+    first, second = H.from_toml(house.read_text()).id, H.from_toml(other.read_text()).id
+    assert first and second and first != second  # the same name, two houses: a server tells them apart
+
+
 def test_new_refuses_to_overwrite_and_bad_policies(house: Path, tmp_path: Path) -> None:
     line = one_line_error(*run("house", "new", "Again", "--file", house, "--host", "X"))
     assert "already exists" in line

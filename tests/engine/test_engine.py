@@ -27,10 +27,11 @@ from gamenight.core.cards import (
     standard_deck,
 )
 from gamenight.engine import options as opts
-from gamenight.engine.actions import Action, ActionSyntaxError, parse_action
+from gamenight.engine.actions import Action, ActionSyntaxError, did_you_mean, parse_action, understand
 from gamenight.engine.clauses import Clause, IllegalAction, Rules
 from gamenight.engine.options import OptionError, option
 from gamenight.engine.registry import UnknownGame
+from gamenight.engine.scoresheet import with_names
 
 ALL_FACES = sorted(FACES.values())
 
@@ -80,6 +81,35 @@ def test_bad_action_text_is_refused(bad: str) -> None:
         return
     with pytest.raises(ActionSyntaxError):
         parse_action(bad)
+
+
+def test_a_typed_move_may_be_short_and_in_any_case() -> None:
+    legal = [parse_action(t) for t in ("play QS", "play 10H", "pass 2C 3C 4C", "draw stock")]
+    assert understand("Play qs", legal) == legal[0]
+    assert understand("10h", legal) == legal[1]  # a bare card names the one move that uses it
+    assert understand("2c 3c 4C", legal) == legal[2]
+    assert understand("stock", legal) == legal[3]
+    plays = legal[:2]
+    assert understand("js", plays) == parse_action("play JS")  # the only verb, then ``check`` judges it
+    with pytest.raises(ActionSyntaxError):
+        understand("q$", legal)
+
+
+def test_did_you_mean_offers_only_listed_moves() -> None:
+    legal = [parse_action(t) for t in ("play QS", "play 10H", "knock", "gin")]
+    assert did_you_mean("plya QS", legal) == "play QS"
+    assert did_you_mean("plya AS", legal) in ("play QS", "play 10H")  # never the unlisted AS
+    assert did_you_mean("nock", legal) == "knock"
+    assert did_you_mean("xyzzy", legal) is None
+    assert did_you_mean("knock", []) is None
+
+
+def test_sheet_words_name_the_players() -> None:
+    names = ["Ann", "Bea", "Cy", "Dee"]
+    assert with_names("seat 1 knocked with 5; seat 0 counted 9", names, you=0) == "Bea knocked with 5; you counted 9"
+    assert with_names("seats 0 & 2", names) == "Ann & Cy"
+    assert with_names("Seat 3: 4 points", names, you=3) == "You: 4 points"
+    assert with_names("game 1 won by seat 12", names) == "game 1 won by seat 12"  # no such seat: as written
 
 
 def test_card_properties() -> None:
@@ -278,3 +308,22 @@ def test_score_notes_keep_their_words_and_their_clause_apart() -> None:
     data = m.sheet.to_dict()["rows"][0]["notes"]
     assert {"text": kitty.text, "clause": "hearts.kitty"} in data
     assert all(set(n) <= {"text", "clause"} for n in data)
+@pytest.mark.parametrize("game_id", ["gin_rummy", "thirty_one", "euchre", "pinochle", "mexican_train"])
+def test_games_name_their_moves_in_words(game_id: str) -> None:
+    import random
+    match = gamenight.load(game_id, seed=5)
+    rng = random.Random(5)
+    named = 0
+    for _ in range(120):
+        if match.over:
+            break
+        seat = match.to_act()[0]
+        legal = match.legal_actions(seat)
+        words = match.move_words(seat, legal)
+        assert set(words) <= {str(a) for a in legal}
+        for text in words.values():
+            assert text[:1].isupper() and "_" not in text and "'" not in text.split(" ")[0]
+        named += len(words)
+        match.apply(seat, rng.choice(legal))
+    assert named
+    assert gamenight.load("hearts", seed=1).move_words(0, []) == {}  # a game that names nothing: the verb and pieces

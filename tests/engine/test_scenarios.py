@@ -55,7 +55,7 @@ def test_a_hand_split_over_two_zones_is_dealt_whole() -> None:
     """A rummy hand lies in two zones (the cards taken from the discard pile lie face up): ``hands``
     names the whole hand."""
     m = scenario("thirty_one", players=2, dealer=0, hands={1: "AS KS 2D"}, zones={"discard": "QS"},
-                 moves=[(1, "draw discard")])
+                 moves=[(1, "take discard")])
     assert sorted(m.view(1).hand) == ["2D", "AS", "KS", "QS"]
     assert [z.pieces for z in m.view(0).zones if z.name == "taken" and z.owner == 1] == [("QS",)]
     with pytest.raises(ScenarioError, match="seat 1's hand is dealt 3 pieces, not 2"):

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
+from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
@@ -16,7 +17,6 @@ from gamenight.families.melds import (
     MeldRules,
     best_arrangement,
     best_discard,
-    gin_value,
     is_meld,
     lay_off,
     meld_kind,
@@ -29,26 +29,39 @@ from gamenight.families.melds import (
 
 
 def ref_is_meld(cs: Sequence[Card], rules: MeldRules) -> bool:
-    """Try every concrete set and every concrete run window the cards could stand for."""
-    n = len(cs)
-    if n < rules.min_len:
+    """Try every reading of the wild cards and every concrete set and run window."""
+    if len(cs) < rules.min_len or any(int(c) in rules.unmeldable for c in cs):
         return False
     wild = [c for c in cs if int(c) in rules.wild_faces]
     nat = [c for c in cs if int(c) not in rules.wild_faces]
+    readings = [(nat, len(wild))]
+    if rules.wilds_may_be_natural:
+        readings = [(nat + list(chosen), len(wild) - k)
+                    for k in range(len(wild) + 1) for chosen in combinations(wild, k)]
+    return any(ref_reading(n, w, len(cs), rules) for n, w in readings)
+
+
+def ref_reading(nat: Sequence[Card], wilds: int, n: int, rules: MeldRules) -> bool:
+    if not nat:
+        too_many = rules.max_wilds_per_meld is not None and wilds > rules.max_wilds_per_meld
+        if not rules.all_wild_melds and (rules.min_naturals_per_meld > 0 or rules.wilds_at_most_naturals or too_many):
+            return False
+        most = min(rules.max_set_size or 99, 4 if rules.set_suits_distinct else 99)
+        return (rules.sets and n <= most) or (rules.runs and n <= 13)
     if len(nat) < rules.min_naturals_per_meld:
         return False
-    if rules.max_wilds_per_meld is not None and len(wild) > rules.max_wilds_per_meld:
+    if rules.max_wilds_per_meld is not None and wilds > rules.max_wilds_per_meld:
         return False
-    if rules.wilds_at_most_naturals and len(wild) > len(nat):
+    if rules.wilds_at_most_naturals and wilds > len(nat):
         return False
     if rules.sets and (rules.max_set_size is None or n <= rules.max_set_size):
-        if not nat:
-            return True
-        same_deck_kind = all(c.suit < 4 for c in nat) or all(5 <= c.suit <= 9 for c in nat)
-        if same_deck_kind and len({c.rank for c in nat}) == 1:
+        standard, colours = all(c.suit < 4 for c in nat), all(5 <= c.suit <= 9 for c in nat)
+        distinct = not rules.set_suits_distinct or (
+            len({c.suit for c in nat}) == len(nat) and n <= (4 if standard else 5))
+        if (standard or colours) and len({c.rank for c in nat}) == 1 and distinct:
             return True
     if rules.runs:
-        suits = {c.suit for c in nat} if nat else {0}
+        suits = {c.suit for c in nat}
         if len(suits) != 1:
             return False
         suit = suits.pop()
@@ -83,8 +96,11 @@ def ref_melds(hand: Sequence[Card], rules: MeldRules) -> list[int]:
 
 
 def ref_min_deadwood(hand: Sequence[Card], rules: MeldRules) -> int:
-    """Enumerate every partition into melds and dead cards."""
-    melds = ref_melds(hand, rules)
+    """Enumerate every partition into melds and dead cards: the lowest card left is dead or in
+    one of the melds whose lowest card it is."""
+    by_lowest: dict[int, list[int]] = {}
+    for m in ref_melds(hand, rules):
+        by_lowest.setdefault(m & -m, []).append(m)
     vals = [rules.value(c) for c in hand]
 
     @cache
@@ -94,8 +110,8 @@ def ref_min_deadwood(hand: Sequence[Card], rules: MeldRules) -> int:
         low = left & -left
         i = low.bit_length() - 1
         result = vals[i] + best(left ^ low)
-        for m in melds:
-            if m & low and m & left == m:
+        for m in by_lowest.get(low, ()):
+            if m & left == m:
                 result = min(result, best(left ^ m))
         return result
 
@@ -151,6 +167,17 @@ def ref_layoff_value(dead: Sequence[Card], knocker: Sequence[Sequence[Card]], ru
 
 JOKER_FACE = frozenset({int(JOKER)})
 TWOS = frozenset(int(c) for c in cards("2C 2D 2H 2S"))
+THREES = frozenset(int(c) for c in cards("3C 3D 3H 3S"))
+RED_ACES = frozenset(int(c) for c in cards("AD AH"))  # Vazhushal with the A of spades turned up
+
+
+def pip(card: Card) -> int:
+    """Gin's count, jokers 15."""
+    return 15 if card.is_joker else 1 if card.rank == 14 else min(card.rank, 10)
+
+
+def canasta_count(card: Card) -> int:
+    return 50 if card.is_joker else 20 if card.rank in (2, 14) else 10 if card.rank >= 8 else 5
 
 
 def rumski_value(card: Card) -> int:
@@ -164,26 +191,43 @@ LOW_HIGH = [c for c in DECK if c.rank in (14, 2, 3, 4, 5, 12, 13)]
 MIDDLE = [c for c in DECK if 6 <= c.rank <= 10]
 STANDARD_POOLS = [DECK, LOW_HIGH, MIDDLE]
 DOUBLE = [c for c in standard_deck(copies=2) if c.rank in (14, 2, 3, 4, 5, 6, 7)]
+TRIPLE = [c for c in standard_deck(copies=3) if c.rank in (14, 2, 3, 4, 5, 6)]
 RUMSKI = [c for c in rumski_deck() if c.rank <= 6 and c.suit != 10]
-JOKERS = [c for c in standard_deck(jokers=3) if c.is_joker]
+JOKERS = [c for c in standard_deck(copies=4, jokers=1) if c.is_joker]
 RUMSKI_WILDS = [c for c in rumski_deck() if c.suit == 10]
 
 # name: (rules, pools, wild cards to add, max extra wilds)
 VARIANTS: dict[str, tuple[MeldRules, list[list[Card]], list[Card], int]] = {
-    "gin": (MeldRules(), STANDARD_POOLS, [], 0),
-    "aces_both": (MeldRules(ace_high=True), STANDARD_POOLS, [], 0),
-    "aces_high_only": (MeldRules(ace_low=False, ace_high=True), STANDARD_POOLS, [], 0),
-    "jokers": (MeldRules(wild_faces=JOKER_FACE), STANDARD_POOLS, JOKERS, 2),
-    "jokers_aces_both": (MeldRules(ace_high=True, wild_faces=JOKER_FACE), STANDARD_POOLS, JOKERS, 2),
-    "twos": (MeldRules(wild_faces=TWOS), STANDARD_POOLS, [], 0),
-    "twos_aces_high_only": (MeldRules(ace_low=False, ace_high=True, wild_faces=TWOS), STANDARD_POOLS, [], 0),
-    "melds_of_four": (MeldRules(min_len=4, wild_faces=JOKER_FACE), STANDARD_POOLS, JOKERS, 2),
-    "twos_and_jokers_one_per_meld": (MeldRules(wild_faces=TWOS | JOKER_FACE, max_wilds_per_meld=1),
+    "gin": (MeldRules(value=pip), STANDARD_POOLS, [], 0),
+    "aces_both": (MeldRules(ace_high=True, value=pip), STANDARD_POOLS, [], 0),
+    "aces_high_only": (MeldRules(ace_low=False, ace_high=True, value=pip), STANDARD_POOLS, [], 0),
+    "aces_never_in_runs": (MeldRules(ace_low=False, value=pip, wild_faces=JOKER_FACE), STANDARD_POOLS, JOKERS, 2),
+    "jokers": (MeldRules(wild_faces=JOKER_FACE, value=pip), STANDARD_POOLS, JOKERS, 2),
+    "jokers_aces_both": (MeldRules(ace_high=True, wild_faces=JOKER_FACE, value=pip), STANDARD_POOLS, JOKERS, 3),
+    "twos": (MeldRules(wild_faces=TWOS, value=pip), STANDARD_POOLS, [], 0),
+    "twos_aces_high_only": (MeldRules(ace_low=False, ace_high=True, wild_faces=TWOS, value=pip), STANDARD_POOLS, [], 0),
+    "melds_of_four": (MeldRules(min_len=4, wild_faces=JOKER_FACE, value=pip), STANDARD_POOLS, JOKERS, 2),
+    "twos_and_jokers_one_per_meld": (MeldRules(wild_faces=TWOS | JOKER_FACE, max_wilds_per_meld=1, value=pip),
                                      STANDARD_POOLS, JOKERS, 1),
-    "all_wild_melds": (MeldRules(wild_faces=JOKER_FACE, min_naturals_per_meld=0), STANDARD_POOLS, JOKERS, 3),
-    "canasta_like": (MeldRules(runs=False, max_set_size=None, wild_faces=TWOS | JOKER_FACE,
-                               min_naturals_per_meld=2, wilds_at_most_naturals=True), [DOUBLE], JOKERS, 2),
-    "double_deck": (MeldRules(max_set_size=None, wild_faces=JOKER_FACE), [DOUBLE], JOKERS, 1),
+    "all_wild_melds": (MeldRules(wild_faces=JOKER_FACE, min_naturals_per_meld=0, value=pip), STANDARD_POOLS, JOKERS, 3),
+    "sets_only_capped": (MeldRules(runs=False, wild_faces=JOKER_FACE, value=pip), STANDARD_POOLS, JOKERS, 2),
+    "runs_only": (MeldRules(sets=False, ace_high=True, wild_faces=JOKER_FACE, value=pip), STANDARD_POOLS, JOKERS, 2),
+    "canasta": (MeldRules(runs=False, max_set_size=None, wild_faces=TWOS | JOKER_FACE, min_naturals_per_meld=2,
+                          unmeldable=THREES, value=canasta_count), [DOUBLE], JOKERS, 2),
+    "hand_and_foot": (MeldRules(runs=False, max_set_size=None, wild_faces=TWOS | JOKER_FACE,
+                                wilds_at_most_naturals=True, all_wild_melds=True, value=canasta_count),
+                      [TRIPLE], JOKERS, 4),
+    "ten_dime_one_natural_each": (MeldRules(runs=False, max_set_size=None, wild_faces=TWOS | JOKER_FACE,
+                                            value=canasta_count), [TRIPLE], JOKERS, 3),
+    "double_deck": (MeldRules(max_set_size=None, wild_faces=JOKER_FACE, value=pip), [DOUBLE], JOKERS, 1),
+    "sticks": (MeldRules(ace_high=True, max_set_size=None, wild_faces=TWOS | JOKER_FACE, value=pip),
+               [TRIPLE], JOKERS, 2),
+    "desert": (MeldRules(ace_high=True, max_set_size=None, wild_faces=TWOS | JOKER_FACE, wilds_at_most_naturals=True,
+                         value=pip), [DOUBLE], JOKERS, 2),
+    "push_one_of_each_suit": (MeldRules(ace_high=True, max_set_size=None, wild_faces=TWOS | JOKER_FACE,
+                                        set_suits_distinct=True, value=pip), [DOUBLE], JOKERS, 2),
+    "vazhushal": (MeldRules(ace_high=True, set_suits_distinct=True, wild_faces=JOKER_FACE | RED_ACES,
+                            wilds_may_be_natural=True, value=pip), [DOUBLE], JOKERS, 2),
     "rumski_like": (MeldRules(max_set_size=None, wild_faces=frozenset({int(RUMSKI_WILD)}), max_wilds_per_meld=1,
                               value=rumski_value), [RUMSKI], RUMSKI_WILDS, 2),
 }
@@ -215,6 +259,8 @@ def check_arrangement(hand: Sequence[Card], rules: MeldRules) -> None:
     assert arr.deadwood_value == sum(rules.value(c) for c in arr.deadwood)
     assert arr.deadwood_value == min_deadwood(hand, rules)
 
+
+GIN_RULES = VARIANTS["gin"][0]
 
 # ---------------------------------------------------------------------------
 # Property tests against the brute force
@@ -331,6 +377,41 @@ def test_lay_off_matches_brute_force(variant: str) -> None:
     run()
 
 
+@pytest.mark.parametrize("variant", ["double_deck", "sticks", "push_one_of_each_suit", "canasta", "vazhushal",
+                                     "rumski_like"])
+def test_lay_off_on_any_decks_melds_matches_brute_force(variant: str) -> None:
+    """The knocker's melds are a dealt hand's best arrangement (wild cards and all); the loose
+    cards come from what is left of the pools."""
+    rules, pools, wilds, max_wilds = VARIANTS[variant]
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.randoms(use_true_random=False))
+    def run(rng: random.Random) -> None:
+        pool = list(rng.choice(pools)) + wilds[:max_wilds]
+        rng.shuffle(pool)
+        melds = [list(m) for m in best_arrangement(pool[:9], rules).melds]
+        dead = pool[9:9 + rng.randint(1, 6)]
+        result = lay_off(dead, melds, rules)
+        assert result.laid_value == ref_layoff_value(dead, melds, rules), (dead, melds)
+        for meld, laid in zip(melds, result.placements):
+            assert not laid or ref_is_meld(meld + list(laid), rules)
+
+    run()
+
+
+def test_best_discard_matches_every_discard_tried() -> None:
+    """Eleven-card hands: the least deadwood after a discard, and the discard the ties go to
+    (the more valuable card, then the higher face)."""
+    rng = random.Random(11)
+    for rules in (GIN_RULES, VARIANTS["aces_both"][0], VARIANTS["melds_of_four"][0]):
+        for _ in range(400):
+            hand = rng.sample(DECK, 11)
+            card, dw = best_discard(hand, rules)
+            options = [(min_deadwood(hand[:i] + hand[i + 1:], rules), -rules.value(c), -int(c))
+                       for i, c in enumerate(hand)]
+            assert (dw, -rules.value(card), -int(card)) == min(options), hand
+
+
 @pytest.mark.parametrize("variant", ["gin", "aces_both", "jokers"])
 def test_min_deadwood_after_layoff_matches_brute_force(variant: str) -> None:
     rules = VARIANTS[variant][0]
@@ -362,8 +443,8 @@ def test_min_deadwood_after_layoff_matches_brute_force(variant: str) -> None:
 # ---------------------------------------------------------------------------
 # Hand-written scenarios
 
-GIN = MeldRules()
-BOTH = MeldRules(ace_high=True)
+GIN = VARIANTS["gin"][0]
+BOTH = VARIANTS["aces_both"][0]
 
 
 def text(cs: Sequence[Card]) -> str:
@@ -426,18 +507,18 @@ def test_meld_kinds_and_limits() -> None:
 
 
 def test_wild_cards_in_hands() -> None:
-    jokers = MeldRules(wild_faces=JOKER_FACE)
+    jokers = VARIANTS["jokers"][0]
     hand = cards("AS 2S 7H 7D KH KD QC 5C JK") + [Card(int(JOKER))]
     assert min_deadwood(hand, jokers) == 18  # jokers join the kings and the sevens
     assert min_deadwood(cards("JK"), jokers) == 15
-    twos = MeldRules(wild_faces=TWOS)
+    twos = VARIANTS["twos"][0]
     arr = best_arrangement(cards("2S 2H 5C 6C 9D 9H KS QS 3D"), twos)
     assert arr.deadwood_value == 14
     assert text(arr.deadwood) == "5C 6C 3D"  # by face code: suit, then rank
 
 
 def test_duplicate_faces_from_two_decks() -> None:
-    rules = MeldRules(max_set_size=None)
+    rules = MeldRules(max_set_size=None, value=pip)
     deck = standard_deck(copies=2)
     sevens = [c for c in deck if c.rank == 7]
     assert len(sevens) == 8 and sevens[0] == sevens[4] and sevens[0] is not sevens[4]
@@ -480,7 +561,7 @@ def test_best_discard_eleven_cards() -> None:
 
 def test_deterministic_and_order_independent() -> None:
     rng = random.Random(7)
-    jokers = MeldRules(wild_faces=JOKER_FACE)
+    jokers = VARIANTS["jokers"][0]
     for _ in range(50):
         hand = rng.sample(DECK, 10) + JOKERS[:rng.randint(0, 2)]
         a = best_arrangement(hand, jokers)
@@ -492,7 +573,7 @@ def test_deterministic_and_order_independent() -> None:
         assert text(a.deadwood) == text(b.deadwood)
 
 
-def test_custom_value_function() -> None:
-    flat = MeldRules(value=lambda c: 1)
-    assert min_deadwood(cards("AS KD 7C 7D"), flat) == 4
-    assert gin_value(cards("KD")[0]) == 10 and gin_value(cards("AS")[0]) == 1 and gin_value(JOKER) == 15
+def test_cards_count_what_the_game_says() -> None:
+    hand = cards("AS KD 7C 7D 7H 2C")
+    assert min_deadwood(hand, MeldRules()) == 3  # no values given: each unmatched card counts one
+    assert min_deadwood(hand, MeldRules(value=lambda c: 10 if 10 <= c.rank <= 13 else 1)) == 12

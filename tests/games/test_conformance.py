@@ -10,7 +10,8 @@ invariants at every step.
   hidden piece of any kind (card, tile, die...);
 - pieces are conserved after every action;
 - replaying ``match.record()`` rebuilds the same views and score sheet;
-- the match ends within a step cap and ``result()`` ranks every seat.
+- the match ends within a step cap and ``result()`` ranks every seat (a game random play cannot
+  finish, ``Game.random_play_ends`` False, has its heuristic bot in every other seat).
 
 New games are picked up automatically from the registry.
 """
@@ -29,6 +30,7 @@ from typing import Any
 import pytest
 
 import gamenight
+from gamenight.bots import make_bot
 from gamenight.core.cards import FACES
 from gamenight.core.pieces import try_parse_piece
 from gamenight.engine.actions import Action
@@ -303,6 +305,7 @@ def test_random_playout(game_id: str, preset: str, players: int) -> None:
     replay_at = rng.randrange(5, 200)
     probes_every = 7
     steps = 0
+    bots = {} if game.random_play_ends else {s: make_bot(game_id) for s in range(0, players, 2)}
     while not match.over:
         assert steps < STEP_CAP, f"{game_id} did not end within {STEP_CAP} actions"
         acting = match.to_act()
@@ -320,7 +323,7 @@ def test_random_playout(game_id: str, preset: str, players: int) -> None:
             match.check(seat, a)  # every listed action passes check
         if steps % (probes_every if steps <= FULL_CHECK_STEPS else 10 * probes_every) == 0:
             illegal_probes(match, seat, legal, rng, knowledge)
-        action = rng.choice(legal)
+        action = bots[seat].choose(match.view(seat), legal, rng) if seat in bots else rng.choice(legal)
         match.apply(seat, action)
         steps += 1
         assert_conserved(match)

@@ -223,11 +223,11 @@ def test_first_turn_dealer_takes_upcard_then_non_dealer_plays_normally() -> None
 
 def test_turn_is_draw_then_discard() -> None:
     m = regular_turn({0: SEAT0, 1: SEAT1}, pile="2S", stock_top="3S")
-    refused(m, "discard KH", "gin_rummy.turn.draw")
+    refused(m, "discard KH", "rummy.turn.draw")
     play(m, "take discard")
-    refused(m, "draw stock", "gin_rummy.turn.discard")
-    refused(m, "discard KC", "gin_rummy.turn.discard")  # not in this hand
-    refused(m, "discard 7", "gin_rummy.turn.discard")  # a number, not a card
+    refused(m, "draw stock", "rummy.turn.discard")
+    refused(m, "discard KC", "rummy.turn.discard")  # not in this hand
+    refused(m, "discard 7", "rummy.turn.discard")  # a number, not a card
     play(m, "discard 2S")  # the book allows throwing back the card just taken
     assert pile(m)[-1] == "2S" and m.to_act() == (0,)
 
@@ -757,12 +757,12 @@ def test_upcard_and_pile_events_are_public() -> None:
 
 def test_refusals_say_why() -> None:
     m = regular_turn({0: SEAT0, 1: SEAT1}, pile="2S", may_discard_taken=False)
-    assert refused(m, "discard KH", "gin_rummy.turn.draw").detail.startswith("begin your turn by drawing")
+    assert refused(m, "discard KH", "rummy.turn.draw").detail.startswith("begin your turn by drawing")
     play(m, "take discard")
     assert refused(m, "discard 2S", "gin_rummy.turn.discard-taken").detail == \
         "you have just taken 2S from the discard pile"
-    assert refused(m, "draw stock", "gin_rummy.turn.discard").detail == "you have your card: now discard"
-    assert "names one card from your hand" in refused(m, "discard 7", "gin_rummy.turn.discard").detail
+    assert refused(m, "draw stock", "rummy.turn.discard").detail == "you have your card: now discard"
+    assert "names one card from your hand" in refused(m, "discard 7", "rummy.turn.discard").detail
     m = metzker({0: METZ_OPP, 1: METZ_MELDS + " JD QD KD 2S"})
     assert refused(m, "draw stock", "gin_rummy.first.thirteen").detail == \
         "the first turn is a discard only: there is no draw"
@@ -773,7 +773,7 @@ def test_refusals_say_why() -> None:
 def test_a_number_is_not_a_card() -> None:
     m = regular_turn({0: OPP_76, 1: "7C 3C 4C 5C 5H 6H 7H 8H 4D 7S"}, stock_top="KS")
     play(m, "draw stock")
-    refused(m, "discard 7", "gin_rummy.turn.discard")  # 7 is the number under 7C, which seat 1 holds
+    refused(m, "discard 7", "rummy.turn.discard")  # 7 is the number under 7C, which seat 1 holds
 
 
 @pytest.mark.parametrize("options", [{}, {"may_discard_taken": False}, {"aces": "high-or-low"}, "metzker"])

@@ -190,13 +190,13 @@ def test_deal_three_cards_each_one_face_up_and_left_of_dealer_starts() -> None:
 def test_draw_then_discard_and_play_passes_left() -> None:
     m = table(3, {0: "2H 3H 4H", 1: "5S 6S 7S", 2: "8D 9D 10D"}, discard="KC", stock="AH 2S")
     assert m.to_act() == (1,)
-    assert refused(m, 1, "discard 5S") == "thirty_one.play.draw"
+    assert refused(m, 1, "discard 5S") == "rummy.turn.draw"
     play(m, 1, "draw stock")
     assert "AH" in view(m, 1).hand and len(view(m, 1).hand) == 4
-    assert refused(m, 1, "draw discard") == "thirty_one.play.draw"
+    assert refused(m, 1, "take discard") == "rummy.turn.discard"
     play(m, 1, "discard AH")
     assert m.to_act() == (2,) and view(m, None).pieces("discard")[-1] == "AH"
-    play(m, 2, "draw discard", "discard 8D")
+    play(m, 2, "take discard", "discard 8D")
     assert hand_of(m, 2) == sorted(["AH", "9D", "10D"])
     assert m.to_act() == (0,)
 
@@ -204,7 +204,7 @@ def test_draw_then_discard_and_play_passes_left() -> None:
 def test_may_only_discard_a_card_you_hold() -> None:
     m = table(3, {0: "2H 3H 4H", 1: "5S 6S 7S", 2: "8D 9D 10D"})
     play(m, 1, "draw stock")
-    assert refused(m, 1, "discard 2H") == "thirty_one.play.draw"
+    assert refused(m, 1, "discard 2H") == "rummy.turn.discard"
 
 
 def test_others_see_draw_stock_but_never_the_card() -> None:
@@ -279,7 +279,7 @@ def test_knock_is_the_whole_turn_alternate() -> None:
 # --- 31 ------------------------------------------------------------------------------------------------
 def test_discarding_to_31_ends_the_hand_at_once() -> None:
     m = table(3, {0: "2H 3H 5C", 1: "AS KS 2D", 2: "9D 10D 3C"}, discard="QS", stock="6C")
-    play(m, 1, "draw discard", "discard 2D")
+    play(m, 1, "take discard", "discard 2D")
     assert hand_no(m) == 2  # nobody else got a turn
     assert last_row_points(m) == (-1, 0, 0)
     assert any("thirty_one.play.thirty-one" in n for n in last_notes(m))
@@ -309,7 +309,7 @@ def test_dealt_31_is_shown_at_your_turn_instead_of_drawing() -> None:
 def test_31_makes_everybody_pay_alternate() -> None:
     m = table(4, {0: "2H 3H 5C", 1: "AS KS 2D", 2: "9D 10D 3C", 3: "AC KC 9C"}, discard="QS",
               thirty_one_all_pay=True)
-    play(m, 1, "draw discard", "discard 2D")
+    play(m, 1, "take discard", "discard 2D")
     assert last_row_points(m) == (-1, 0, -1, -1)
     assert any("thirty_one.pay.thirty-one-all" in n for n in last_notes(m))
 
@@ -327,7 +327,7 @@ def test_31_everybody_pays_and_a_lowest_knocker_still_pays_double() -> None:
 
 def test_without_the_alternate_31_makes_only_the_lowest_pay() -> None:
     m = table(4, {0: "2H 3H 5C", 1: "AS KS 2D", 2: "9D 10D 3C", 3: "AC KC QC"}, discard="QS")
-    play(m, 1, "draw discard", "discard 2D")
+    play(m, 1, "take discard", "discard 2D")
     assert last_row_points(m) == (-1, 0, 0, 0)
 
 
@@ -379,10 +379,12 @@ def test_a_knocker_who_cannot_pay_double_has_one_round_on_their_face() -> None:
     assert view(m, 0).fact("out") == [1]
 
 
-def test_the_face_rule_changed_the_rules_version() -> None:
-    assert gamenight.get_game(GAME).spec.rules_version == "3"
+@pytest.mark.parametrize("older", ["2", "3"])
+def test_records_of_older_rules_are_refused(older: str) -> None:
+    """3: the face rule changed who goes out; 4: the discard is taken with 'take discard'."""
+    assert gamenight.get_game(GAME).spec.rules_version == "4"
     match = gamenight.load(GAME, players=3, seed=1)
-    record = dict(match.record(), rules_version="2")
+    record = dict(match.record(), rules_version=older)
     with pytest.raises(gamenight.MatchRecordError):
         gamenight.restore(record)
 
@@ -511,7 +513,7 @@ def test_events_draws_discards_knock_and_who_pays() -> None:
     m = table(3, {0: "2H 3H 5C", 1: "AS KS 2D", 2: "9D 10D 3C"}, discard="4C", stock="6C 7C 8C 9C")
     mark = m.event_count
     play(m, 1, "knock", "draw stock", "discard 6C")
-    play(m, 2, "draw discard", "discard 3C")
+    play(m, 2, "take discard", "discard 3C")
     assert told(m, 1, mark) == ["seat 1 knocks", "seat 1 draws 6C", "seat 1 discards 6C",
                                 "seat 2 takes 6C from the discard pile", "seat 2 discards 3C"]
     assert told(m, 0, mark)[1] == "seat 1 draws from the stock", "a card from the stock is private"
@@ -525,7 +527,7 @@ def test_events_draws_discards_knock_and_who_pays() -> None:
 
 def test_a_card_taken_from_the_discard_pile_is_known_to_everyone() -> None:
     m = table(3, {0: "2H 3H 5C", 1: "AS KS 2D", 2: "9D 10D 3C"}, discard="QS", stock="6C 7C 8C")
-    play(m, 1, "draw discard")
+    play(m, 1, "take discard")
     taken = [z for z in view(m, 0).zones if z.name == "taken" and z.owner == 1]
     assert taken[0].pieces == ("QS",) and taken[0].kind is ZoneKind.HAND
     mine = view(m, 1)
@@ -544,7 +546,7 @@ def test_refusals_say_why() -> None:
     play(m, 1, "draw stock")
     assert refusal(m, 1, "knock").detail == "knocking is your whole turn: you may not knock once you have drawn"
     assert refusal(m, 1, "discard QH").detail == "you can only discard a card you hold"
-    assert refused(m, 1, "discard 2") == "thirty_one.play.draw", "a number is not the card 2C"
+    assert refused(m, 1, "discard 2") == "rummy.turn.discard", "a number is not the card 2C"
     assert refusal(m, 1, "draw stock").detail == "you have drawn: now discard"
     play(m, 1, "discard 6C")
     play(m, 2, "knock")

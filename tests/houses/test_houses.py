@@ -60,6 +60,39 @@ def test_only_admins_add_members_and_only_the_host_sets_policy() -> None:
     assert house.approval == "majority" and house.kali_effect and house.answers == "host"
 
 
+def test_who_may_give_a_member_a_new_link() -> None:
+    house = metzkers()  # Brent hosts; Kali is an admin; Barb and Dana are members
+    H.check_new_link(house, by="Brent", member="Kali")
+    H.check_new_link(house, by="Kali", member="Barb")
+    for by, member, said in [("Kali", "Brent", "host's link"), ("Brent", "Brent", "host's link"),
+                             ("Barb", "Dana", "admin link"), ("Kali", "Kali", "only the host"),
+                             ("Brent", "Zed", "not a member"), ("Zed", "Barb", "not a member")]:
+        with pytest.raises(H.HouseError, match=said):
+            H.check_new_link(house, by=by, member=member)
+
+
+def test_a_house_carries_a_stable_id_through_its_file() -> None:
+    house = H.new_house("The Metzkers", "Brent", house_id=H.new_id())
+    text = H.to_toml(house)
+    assert f'id = "{house.id}"' in text and H.from_toml(text).id == house.id
+    assert H.from_toml(H.to_toml(metzkers())).id is None  # a file from before ids: the server gives it one
+    for bad in ("short", "has spaces in it", "x" * 33, "../../etc/passwd"):
+        with pytest.raises(H.HouseFormatError) as e:
+            H.from_toml(f'id = "{bad}"\n' + H.to_toml(metzkers()))
+        assert e.value.key == "id"
+        with pytest.raises(H.HouseError):
+            H.new_house("X", "Ann", house_id=bad)
+
+
+def test_names_are_plain_and_short() -> None:
+    for name, said in [("A\x00nn", "control characters"), ("N" * 81, "at most 80"), ("  ", "non-empty")]:
+        with pytest.raises(H.HouseError, match=said):
+            H.new_house(name, "Ann")
+        with pytest.raises(H.HouseError, match=said):
+            H.add_member(metzkers(), name, by="Brent")
+    assert H.new_house("  The   Metzkers ", "Ann").name == "The Metzkers"
+
+
 # --- versions and approval ---------------------------------------------------------------------------
 def test_host_policy_the_hosts_change_takes_effect_at_once_with_who_when_and_why() -> None:
     house, p = set_hearts(metzkers(), "Brent", 5, "shorter games on school nights", target=50)
@@ -165,6 +198,37 @@ def test_presets_and_unset_and_bad_values_name_the_key() -> None:
         H.propose(house, "hearts", H.Change(), by="Brent")
     with pytest.raises(H.HouseError, match="no game called 'snap'"):
         H.make_change(house, "snap")
+
+
+def test_a_proposal_no_table_could_deal_is_refused_naming_the_key() -> None:
+    house = metzkers()
+    for game, values, said in [("court_whist", {"ladies": "2 99"}, "seats are 0 to"),
+                               ("court_whist", {"ladies": "the queens"}, "'auto' or seat numbers"),
+                               ("court_whist", {"ladies": "1 " * 300}, "at most 200 characters"),
+                               ("hearts", {"target": 10**30}, "at most"),
+                               ("hearts", {"target": "9" * 4300}, "whole number")]:
+        with pytest.raises(H.HouseError, match=said) as e:
+            H.propose(house, game, H.make_change(house, game, options=values), by="Brent")
+        assert e.value.key == f"games.{game}.options.{next(iter(values))}"
+    house, p = H.propose(house, "court_whist", H.make_change(house, "court_whist", options={"ladies": "0 31"}),
+                         by="Brent")  # seats 0 and 31: a 32-player evening deals it
+    assert p.status == "accepted"
+
+
+def test_a_house_file_whose_rules_in_force_cannot_be_dealt_is_refused() -> None:
+    good = H.to_toml(metzkers())
+    bad_rules = good + '\n[games.court_whist]\nproposed_by = "Brent"\nwhen = 2025-03-01T19:30:00Z\n' \
+                       '[games.court_whist.options]\nladies = "the queens"\n'
+    house = H.from_toml(bad_rules)  # a well-formed file...
+    with pytest.raises(H.HouseError) as e:  # ...that would fail every table made under it
+        H.check_playable(house)
+    assert e.value.key == "games.court_whist.options.ladies"
+    bad_proposal = good + '\n[[proposals]]\nid = 1\ngame = "court_whist"\nbase = 0\nproposed_by = "Kali"\n' \
+                          'when = 2025-03-01T19:30:00Z\n[proposals.options]\nladies = "99"\n'
+    with pytest.raises(H.HouseError) as e:  # an open proposal one vote would put in force
+        H.check_playable(H.from_toml(bad_proposal))
+    assert e.value.key == "proposals.1.options.ladies"
+    H.check_playable(H.from_toml(good))
 
 
 # --- rulings -------------------------------------------------------------------------------------------
@@ -471,22 +535,39 @@ def test_bad_proposals_and_questions_name_the_key() -> None:
 
 
 # --- round trips (hypothesis over every registered game's option values) -------------------------------------
-NAMES = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=12).filter(
+NAMES = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1, max_size=12).filter(
     lambda s: bool(s.strip()))
+"""A name holds no control character (PostgreSQL cannot even store a NUL)."""
 TEXTS = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=40).filter(
     lambda s: bool(s.strip()))
 WHEN = st.datetimes(min_value=datetime(1990, 1, 1), max_value=datetime(2100, 1, 1), timezones=st.just(UTC))
 
 
-def option_values(spec: gamenight.GameSpec) -> st.SearchStrategy[tuple[tuple[str, Any], ...]]:
+SEATS_TEXT = st.lists(st.integers(0, 3), min_size=1, max_size=3, unique=True).map(lambda s: " ".join(map(str, s)))
+"""Free text a deal accepts where it names seats (Court Whist's ladies); other free text (Sticks'
+contracts) has a grammar of its own, and is drawn as the game's default or as this."""
+
+
+def _accepts(spec: gamenight.GameSpec, name: str, value: str) -> bool:
+    try:
+        opts.build(spec.options, {name: value})
+    except opts.OptionError:
+        return False
+    return True
+
+
+def option_values(spec: gamenight.GameSpec, free_text: st.SearchStrategy[str] = NAMES
+                  ) -> st.SearchStrategy[tuple[tuple[str, Any], ...]]:
+    """Values each option accepts (``free_text`` for text without choices: any name fits a file)."""
     parts = []
     for info in opts.describe(spec.options):
         if info.kind is bool:
             s: st.SearchStrategy[Any] = st.booleans()
         elif info.choices:
             s = st.sampled_from(info.choices)
-        elif info.kind is str:  # free text (e.g. Court Whist's ladies): stored stripped
-            s = TEXTS.map(str.strip)
+        elif info.kind is str:  # free text (e.g. Court Whist's ladies): stored stripped, no control characters
+            s = st.one_of(st.just(info.default), free_text.map(str.strip).filter(
+                lambda v, n=info.name: _accepts(spec, n, v)))
         else:
             lo = info.minimum if info.minimum is not None else -1000
             s = st.integers(lo, info.maximum if info.maximum is not None else MAX_NUMBER)
@@ -564,7 +645,8 @@ def test_json_data_round_trip(house: H.House) -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.sampled_from(gamenight.games()).flatmap(lambda spec: st.tuples(st.just(spec), option_values(spec))))
+@given(st.sampled_from(gamenight.games()).flatmap(lambda spec: st.tuples(st.just(spec),
+                                                                         option_values(spec, SEATS_TEXT))))
 def test_any_valid_option_values_survive_propose_and_toml(case: tuple[gamenight.GameSpec, tuple[tuple[str, Any], ...]]
                                                           ) -> None:
     spec, values = case

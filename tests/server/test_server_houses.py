@@ -5,6 +5,7 @@ match records its version), and questions raised at a table becoming recorded ru
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -46,26 +47,45 @@ def found(c: TestClient, **body: Any) -> Msg:
 
 
 def admin(made: Msg) -> dict[str, str]:
-    return {"X-Admin-Token": made["admin_token"]}
+    """The host's own link (the host is an admin)."""
+    return {"X-House-Key": made["key"]}
+
+
+def as_member(c: TestClient, made: Msg, name: str) -> dict[str, str]:
+    """``name``'s own link: their invitation, claimed once (as their browser does) and kept."""
+    keys = made.setdefault("keys", {})
+    if name not in keys:
+        invite = made["links"]["invites"][name].split("#invite=")[1]
+        r = c.post(f"/api/houses/{hid(made)}/claim", json={"invite": invite})
+        assert r.status_code == 200 and r.json()["member"] == name, r.text
+        keys[name] = r.json()["key"]
+    return {"X-House-Key": keys[name]}
+
+
+def vote(c: TestClient, made: Msg, proposal: int, name: str, yes: bool = True) -> Any:
+    return c.post(f"/api/houses/{hid(made)}/proposals/{proposal}/vote", json={"yes": yes},
+                  headers=as_member(c, made, name))
 
 
 def hid(made: Msg) -> str:
     return str(made["house"]["id"])
 
 
-def propose(c: TestClient, made: Msg, game: str = "hearts", **body: Any) -> Any:
-    body.setdefault("by", "Ann")
-    return c.post(f"/api/houses/{hid(made)}/games/{game}/proposals", json=body, headers=admin(made))
+def propose(c: TestClient, made: Msg, game: str = "hearts", by: str = "Ann", **body: Any) -> Any:
+    headers = admin(made) if by == "Ann" else as_member(c, made, by)
+    return c.post(f"/api/houses/{hid(made)}/games/{game}/proposals", json=body, headers=headers)
 
 
 # --- founding and reading a house ------------------------------------------------------------------
-def test_a_new_house_gives_an_admin_link_that_is_never_shown_again(client: TestClient) -> None:
+def test_a_new_house_gives_the_host_a_link_that_is_never_shown_again(client: TestClient) -> None:
     made = found(client)
-    assert made["links"]["admin"] == f"/house/{hid(made)}#admin={made['admin_token']}"
+    assert made["links"]["you"] == f"/house/{hid(made)}#key={made['key']}"
     got = client.get(f"/api/houses/{hid(made)}")
-    assert got.status_code == 200 and got.json()["admin"] is False
-    assert made["admin_token"] not in got.text
-    assert client.get(f"/api/houses/{hid(made)}", headers=admin(made)).json()["admin"] is True
+    assert got.status_code == 200 and got.json()["admin"] is False and got.json()["you"] is None
+    assert made["key"] not in got.text and got.json()["invites"] == {}
+    mine = client.get(f"/api/houses/{hid(made)}", headers=admin(made)).json()
+    assert mine["admin"] is True and mine["you"] == "Ann" and made["key"] not in json.dumps(mine)
+    assert set(mine["invites"]) == {"Bea", "Cal"}  # the host hands these out until they are claimed
     assert [m["name"] for m in got.json()["members"]] == ["Ann", "Bea", "Cal"]
     assert client.get("/api/houses/nope").status_code == 404
     assert client.get(f"/house/{hid(made)}").status_code == 200 and client.get("/houses").status_code == 200
@@ -83,15 +103,33 @@ def test_bad_house_input_is_refused_naming_the_key(client: TestClient) -> None:
     assert client.get(f"/api/houses/{hid(made)}").json()["proposals"] == []  # nothing changed
 
 
+def test_options_a_house_proposes_are_parsed_bounded_and_dealt_before_they_are_kept(client: TestClient) -> None:
+    made = found(client)
+    for game, options in [("court_whist", {"ladies": "the queens"}), ("court_whist", {"ladies": "1 " * 2000}),
+                          ("court_whist", {"ladies": "99"}), ("hearts", {"target": 10**30}),
+                          ("hearts", {"target": -(10**30)})]:
+        r = propose(client, made, game=game, options=options)
+        assert r.status_code == 400 and r.json()["key"] == f"games.{game}.options.{next(iter(options))}", r.text
+    text = client.get(f"/api/houses/{hid(made)}/export").text
+    poisoned = text + '\n[games.court_whist]\nproposed_by = "Ann"\nwhen = 2026-01-01T00:00:00Z\n' \
+                      '[games.court_whist.options]\nladies = "the queens"\n'
+    r = client.post("/api/houses/import", json={"toml": poisoned})
+    assert r.status_code == 400 and r.json()["key"] == "games.court_whist.options.ladies"
+    house = client.get(f"/api/houses/{hid(made)}").json()
+    assert house["proposals"] == [] and house["current"] == {}
+    r = client.post("/api/tables", json={"game": "court_whist", "players": 4, "house": hid(made)}, headers=admin(made))
+    assert r.status_code == 201
+
+
 # --- proposals, approval, versions -----------------------------------------------------------------
-def test_only_the_admin_link_changes_rules(client: TestClient) -> None:
+def test_only_an_admins_own_link_changes_rules(client: TestClient) -> None:
     made = found(client)
     url = f"/api/houses/{hid(made)}/games/hearts/proposals"
     r = client.post(url, json={"by": "Ann", "options": {"target": 50}})
     assert r.status_code == 403
-    r = client.post(url, json={"by": "Ann", "options": {"target": 50}}, headers={"X-Admin-Token": "guess"})
+    r = client.post(url, json={"by": "Ann", "options": {"target": 50}}, headers={"X-House-Key": "guess"})
     assert r.status_code == 403
-    r = propose(client, made, by="Bea", options={"target": 50})  # the link, but Bea is no admin
+    r = propose(client, made, by="Bea", options={"target": 50})  # her own link, but Bea is no admin
     assert r.status_code == 400 and "admin link" in r.json()["detail"]
     r = client.post(f"/api/houses/{hid(made)}/members", json={"by": "Ann", "name": "Dee"})
     assert r.status_code == 403
@@ -115,17 +153,132 @@ def test_under_majority_a_change_waits_for_a_member_and_can_be_turned_down(clien
     made = found(client, approval="majority")
     p = propose(client, made, options={"target": 50}).json()["proposal"]
     assert p["status"] == "open" and "1 more yes vote" in p["needed"]
-    house = client.post(f"/api/houses/{hid(made)}/proposals/{p['id']}/vote", json={"by": "Bea"}).json()
+    house = vote(client, made, p["id"], "Bea").json()
     assert house["proposals"][0]["status"] == "accepted" and house["current"] == {"hearts": 1}
     assert house["games"]["hearts"]["approved_by"] == ["Ann", "Bea"]
     q = propose(client, made, options={"target": 75}).json()["proposal"]
     for who in ("Bea", "Cal"):
-        house = client.post(f"/api/houses/{hid(made)}/proposals/{q['id']}/vote", json={"by": who, "yes": False})
+        house = vote(client, made, q["id"], who, yes=False)
     assert house.json()["proposals"][1]["status"] == "rejected" and house.json()["current"] == {"hearts": 1}
-    r = client.post(f"/api/houses/{hid(made)}/proposals/{q['id']}/vote", json={"by": "Cal"})
+    r = vote(client, made, q["id"], "Cal")
     assert r.status_code == 400 and "already rejected" in r.json()["detail"]
     r = client.post(f"/api/houses/{hid(made)}/proposals/{q['id']}/vote", json={"by": "Zed"})
-    assert r.status_code == 400 and "not a member" in r.json()["detail"]
+    assert r.status_code == 403
+
+
+# --- members act through their own links ------------------------------------------------------------
+def test_the_hosts_link_cannot_vote_as_another_member(client: TestClient) -> None:
+    made = found(client, approval="majority")
+    p = propose(client, made, options={"target": 50}).json()["proposal"]
+    url = f"/api/houses/{hid(made)}/proposals/{p['id']}/vote"
+    for who in ("Bea", "Cal"):  # one person casting every vote under majority approval: refused
+        r = client.post(url, json={"by": who, "yes": True}, headers=admin(made))
+        assert r.status_code == 403 and "cannot act as" in r.json()["detail"]
+    assert client.post(url, json={"yes": True}, headers=admin(made)).json()["proposals"][0]["votes"] == [
+        {"member": "Ann", "yes": True, "when": p["votes"][0]["when"]}]  # the host's link votes as the host only
+    r = client.post(url, json={"by": "Bea", "yes": True})  # no link at all: the members' page alone
+    assert r.status_code == 403
+    r = client.post(url, json={"yes": True}, headers={"X-House-Key": made["links"]["invites"]["Bea"]})
+    assert r.status_code == 403  # an invitation is not a key: it must be claimed first
+    house = client.get(f"/api/houses/{hid(made)}").json()
+    assert house["proposals"][0]["status"] == "open" and house["current"] == {}
+    assert vote(client, made, p["id"], "Bea").json()["proposals"][0]["status"] == "accepted"  # Bea, herself
+
+
+def test_every_house_action_is_taken_as_the_links_own_member(client: TestClient) -> None:
+    made = found(client)
+    bea = as_member(client, made, "Bea")
+    base = f"/api/houses/{hid(made)}"
+    r = client.put(f"{base}/policy", json={"by": "Ann", "approval": "majority"}, headers=bea)
+    assert r.status_code == 403  # naming the host does not make Bea the host
+    r = client.put(f"{base}/policy", json={"approval": "majority"}, headers=bea)
+    assert r.status_code == 400 and "only the host" in r.json()["detail"]
+    r = client.post(f"{base}/games/hearts/proposals", json={"options": {"target": 50}}, headers=bea)
+    assert r.status_code == 400 and "admin link" in r.json()["detail"]
+    r = client.post(f"{base}/members", json={"name": "Dee"}, headers=bea)
+    assert r.status_code == 400 and "admin link" in r.json()["detail"]
+    p = propose(client, made, options={"target": 50}, rulings=[{"text": "misdeals are redealt"}])
+    assert p.json()["proposal"]["proposed_by"] == "Ann"
+    assert client.get(f"{base}/games/hearts").json()["rulings"][0]["author"] == "Ann"
+    r = client.post(f"{base}/proposals/1/withdraw", json={}, headers=bea)
+    assert r.status_code == 400
+    house = client.get(base).json()
+    assert (house["approval"], [m["name"] for m in house["members"]]) == ("host", ["Ann", "Bea", "Cal"])
+
+
+def test_an_invitation_is_claimed_once_and_never_shown_again(client: TestClient) -> None:
+    made = found(client, approval="majority")
+    base = f"/api/houses/{hid(made)}"
+    invite = made["links"]["invites"]["Bea"].split("#invite=")[1]
+    got = client.post(f"{base}/claim", json={"invite": invite})
+    assert got.status_code == 200 and got.json()["member"] == "Bea" and got.json()["house"]["you"] == "Bea"
+    bea_key = got.json()["key"]
+    again = client.post(f"{base}/claim", json={"invite": invite})  # the host kept a copy of the invitation
+    assert again.status_code == 403 and "used or replaced" in again.json()["detail"]
+    hosts_view = client.get(base, headers=admin(made))
+    assert set(hosts_view.json()["invites"]) == {"Cal"} and bea_key not in hosts_view.text
+    assert client.get(base, headers={"X-House-Key": bea_key}).json()["invites"] == {}  # Bea is no admin
+    # a lost link: the host gives Bea a new invitation, and the old key stops working at once
+    r = client.post(f"{base}/members/Bea/link", json={}, headers=admin(made))
+    assert r.status_code == 200 and "Bea" in r.json()["invites"]
+    assert client.get(base, headers={"X-House-Key": bea_key}).json()["you"] is None
+    p = propose(client, made, options={"target": 50}).json()["proposal"]
+    r = client.post(f"{base}/proposals/{p['id']}/vote", json={}, headers={"X-House-Key": bea_key})
+    assert r.status_code == 403
+
+
+def test_who_may_give_a_member_a_new_link(client: TestClient) -> None:
+    made = found(client, members=["Bea", "Cal"])
+    base = f"/api/houses/{hid(made)}"
+    client.post(f"{base}/members", json={"name": "Dee", "admin": True}, headers=admin(made))
+    made["links"]["invites"] = client.get(base, headers=admin(made)).json()["invites"]
+    dee = as_member(client, made, "Dee")
+    assert set(client.get(base, headers=dee).json()["invites"]) == {"Bea", "Cal"}  # not the host's, nor an admin's
+    assert client.post(f"{base}/members/Ann/link", json={}, headers=admin(made)).status_code == 400
+    assert client.post(f"{base}/members/Ann/link", json={}, headers=dee).status_code == 400
+    r = client.post(f"{base}/members/Dee/link", json={}, headers=as_member(client, made, "Bea"))
+    assert r.status_code == 400  # Bea is no admin
+    assert client.post(f"{base}/members/Cal/link", json={}, headers=dee).status_code == 200
+    assert client.post(f"{base}/members/Zed/link", json={}, headers=admin(made)).status_code == 400
+    assert client.get(base, headers=dee).json()["you"] == "Dee"  # nobody replaced Dee's link
+
+
+def test_only_a_member_through_their_own_link_starts_a_table_under_the_house(client: TestClient) -> None:
+    made = found(client)
+    body = {"game": "hearts", "players": 4, "bots": [1, 2, 3], "house": hid(made)}
+    before = len(client.app.state.service.tables)
+    assert client.post("/api/tables", json=body).status_code == 403  # knowing the house's id is not enough
+    assert client.post("/api/tables", json=body, headers={"X-House-Key": "guess"}).status_code == 403
+    other = found(client, name="The Others", host="Mallory", members=[])
+    assert client.post("/api/tables", json=body, headers=admin(other)).status_code == 403  # another house's link
+    assert len(client.app.state.service.tables) == before
+    r = client.post("/api/tables", json={**body, "names": ["the boss"]}, headers=as_member(client, made, "Bea"))
+    assert r.status_code == 201
+    t = r.json()
+    assert t["table"]["house"]["host"] == "Bea" and t["table"]["seats"][0]["name"] == "Bea"
+
+
+def test_a_guest_named_like_the_host_cannot_rule_as_the_host(client: TestClient) -> None:
+    made = found(client)
+    r = client.post("/api/tables", json={"game": "hearts", "players": 4, "bots": [2, 3], "names": ["Bea", "Ann"],
+                                         "house": hid(made)}, headers=as_member(client, made, "Bea"))
+    t = r.json()
+    start(client, t)
+    tid = t["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as bea, client.websocket_connect(f"/ws/tables/{tid}") as ann:
+        hello(bea, seat_token(t, 0))
+        hello(ann, seat_token(t, 1))  # seat 1 calls itself "Ann", the house's host: a guest all the same
+        ann.send_json({"type": "ask", "text": "Can I lead hearts first?"})
+        m = recv_until(ann, lambda m: m["type"] == "state" and m["table"]["house"]["questions"])
+        q = m["table"]["house"]["questions"][0]
+        assert (q["raised_by"], q["host"]) == ("Ann (seat 1)", "Bea")
+        ann.send_json({"type": "answer", "question": q["id"], "text": "Yes, always."})
+        recv_until(ann, lambda m: m["type"] == "state" and m["table"]["house"]["questions"][0]["answers"])
+        assert client.get(f"/api/houses/{hid(made)}/games/hearts").json()["current"] == 0  # no ruling
+        bea.send_json({"type": "answer", "question": q["id"], "text": "No: hearts wait until broken."})
+        assert recv_until(ann, settled(0))["table"]["house"]["questions"][0]["ruling"].startswith("No")
+    detail = client.get(f"/api/houses/{hid(made)}/games/hearts").json()
+    assert detail["rulings"][0]["author"] == "Bea"
 
 
 def test_versions_diff_side_by_side_and_rulebooks_print_and_export(client: TestClient) -> None:
@@ -154,12 +307,14 @@ def test_versions_diff_side_by_side_and_rulebooks_print_and_export(client: TestC
 def test_export_then_import_is_the_same_house_and_a_bad_file_names_the_key(client: TestClient) -> None:
     made = found(client, approval="majority")
     p = propose(client, made, options={"target": 50}).json()["proposal"]
-    client.post(f"/api/houses/{hid(made)}/proposals/{p['id']}/vote", json={"by": "Cal"})
+    vote(client, made, p["id"], "Cal")
     text = client.get(f"/api/houses/{hid(made)}/export").text
     again = client.post("/api/houses/import", json={"toml": text})
     assert again.status_code == 201
-    assert again.json()["house"]["id"] != hid(made)
-    assert H.from_toml(client.get(f"/api/houses/{again.json()['house']['id']}/export").text) == H.from_toml(text)
+    new_id = again.json()["house"]["id"]
+    assert new_id != hid(made) and f'id = "{hid(made)}"' in text  # the file carries its house's id...
+    back = H.from_toml(client.get(f"/api/houses/{new_id}/export").text)
+    assert back == dataclasses.replace(H.from_toml(text), id=new_id)  # ...and a web import is a new house
     bad = text.replace("target = 50", "target = \"fifty\"")
     r = client.post("/api/houses/import", json={"toml": bad})
     assert r.status_code == 400 and r.json()["key"] == "games.hearts.options.target"
@@ -203,8 +358,9 @@ def test_option_values_survive_the_web_export_and_import(client: TestClient, dat
 
 # --- tables under a house --------------------------------------------------------------------------
 def house_table(c: TestClient, made: Msg, **body: Any) -> Msg:
+    """A table under the house, made through the host's own link."""
     body = {"game": "hearts", "players": 4, "bots": [1, 2, 3], "names": ["Ann"], "house": hid(made), **body}
-    r = c.post("/api/tables", json=body)
+    r = c.post("/api/tables", json=body, headers=admin(made))
     assert r.status_code == 201, r.text
     return r.json()
 
@@ -220,7 +376,8 @@ def test_a_house_table_plays_the_version_in_force_and_each_match_records_it(clie
     propose(client, made, options={"target": 50})
     t = house_table(client, made)
     assert t["table"]["options"]["target"] == 50 and t["table"]["house"]["current"] == 1
-    r = client.post("/api/tables", json={"game": "hearts", "house": hid(made), "options": {"target": 20}})
+    r = client.post("/api/tables", json={"game": "hearts", "house": hid(made), "options": {"target": 20}},
+                    headers=admin(made))
     assert r.status_code == 400 and "house's rules" in r.json()["detail"]
     assert client.post("/api/tables", json={"game": "hearts", "house": "nope"}).status_code == 404
     propose(client, made, options={"target": 75})  # version 2 before the first deal: the match plays it
@@ -279,7 +436,7 @@ def test_a_question_at_the_table_is_ruled_by_the_host_and_recorded_as_a_version(
                        "clause": "hearts.lead.hearts-broken"})
         m = recv_until(bea, lambda m: m["type"] == "state" and m["table"]["house"]["questions"])
         q = m["table"]["house"]["questions"][0]
-        assert (q["raised_by"], q["host"], q["status"]) == ("Bea", "Ann", "open")
+        assert (q["raised_by"], q["host"], q["status"]) == ("Bea (seat 1)", "Ann", "open")  # a seat link is no member's
         bea.send_json({"type": "answer", "question": q["id"], "text": "Yes"})  # Bea is not the host
         recv_until(bea, lambda m: m["type"] == "state" and m["table"]["house"]["questions"][0]["answers"])
         assert client.get(f"/api/houses/{hid(made)}/games/hearts").json()["current"] == 0
@@ -293,6 +450,18 @@ def test_a_question_at_the_table_is_ruled_by_the_host_and_recorded_as_a_version(
     assert detail["rulings"][0]["clause"] == "hearts.lead.hearts-broken"
     rules = client.get(f"/api/tables/{tid}/rules").text
     assert "Only if you hold nothing but hearts." in rules
+
+
+def test_the_list_of_tables_never_shows_an_unlisted_tables_names_or_questions(client: TestClient) -> None:
+    made = found(client)
+    t = house_table(client, made, bots=[2, 3], names=["Ann", "Bea"])
+    start(client, t)
+    with client.websocket_connect(f"/ws/tables/{t['table']['id']}") as bea:
+        hello(bea, seat_token(t, 1))
+        bea.send_json({"type": "ask", "text": "Is the secret question listed?"})
+        recv_until(bea, lambda m: m["type"] == "state" and m["table"]["house"]["questions"])
+    shown = client.get("/api/tables").text
+    assert shown == "[]" and "secret question" not in shown and "Bea" not in shown
 
 
 def test_questions_are_refused_clearly_and_change_nothing(client: TestClient) -> None:
@@ -358,14 +527,45 @@ def test_a_table_vote_and_the_kali_effect(client: TestClient) -> None:
 
 
 # --- gamenight serve --house FILE ---------------------------------------------------------------------
-def test_a_house_file_is_brought_in_at_start_once(db: str) -> None:
-    house = H.new_house("The Metzkers", "Ann", ["Bea"])
+def test_a_house_file_is_brought_in_at_start_once_by_its_id(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    house = H.new_house("The Metzkers", "Ann", ["Bea"], house_id=H.new_id())
     house, _ = H.propose(house, "hearts", H.make_change(house, "hearts", options={"target": 50}), by="Ann")
     for _ in range(2):  # the second start finds it kept (maybe with newer votes) and leaves it be
         with TestClient(create_app(db, Settings(bot_delay=0.0), houses=[house])) as c:
             rows = c.app.state.houses.store.houses()
-            assert [r.name for r in rows] == ["The Metzkers"]
-            assert c.get(f"/api/houses/{rows[0].id}/games/hearts").json()["values"]["target"] == 50
+            assert [(r.id, r.name) for r in rows] == [(house.id, "The Metzkers")]
+            assert c.get(f"/api/houses/{house.id}/games/hearts").json()["values"]["target"] == 50
+    assert capsys.readouterr().out.count(f"/house/{house.id}#key=") == 1  # the host's link, printed once
+
+
+def test_a_squatter_of_the_same_name_is_never_taken_for_the_house_file(db: str,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    with TestClient(create_app(db, Settings(bot_delay=0.0))) as c:  # someone founds "The Metzkers" first
+        squatter = found(c, host="Mallory", members=[])
+    house = H.new_house("The Metzkers", "Ann", ["Bea"], house_id=H.new_id())
+    with TestClient(create_app(db, Settings(bot_delay=0.0), houses=[house])) as c:
+        kept = {r.id: r.name for r in c.app.state.houses.store.houses()}
+        assert kept == {hid(squatter): "The Metzkers", house.id: "The Metzkers"}
+        assert c.get(f"/api/houses/{house.id}").json()["host"] == "Ann"
+        assert c.get(f"/api/houses/{hid(squatter)}").json()["host"] == "Mallory"
+    out = capsys.readouterr().out
+    assert f"/house/{house.id}#key=" in out and hid(squatter) not in out and squatter["key"] not in out
+
+
+def test_serve_gives_a_house_file_without_an_id_one_and_keeps_it(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    import gamenight.server.app
+    from gamenight.cli.app import app
+
+    started: list[Any] = []
+    monkeypatch.setattr(gamenight.server.app, "run", lambda *args: started.append(args))
+    path = tmp_path / "h.toml"
+    path.write_text('name = "The Metzkers"\nhost = "Ann"\n[[members]]\nname = "Ann"\n')
+    for _ in range(2):
+        assert CliRunner().invoke(app, ["serve", "--house", str(path)]).exit_code == 0
+    first, second = started[0][3][0], started[1][3][0]
+    assert first.id is not None and first.id == second.id == H.from_toml(path.read_text()).id
 
 
 def test_serve_refuses_a_bad_house_file_before_starting(tmp_path) -> None:

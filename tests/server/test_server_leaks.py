@@ -24,7 +24,6 @@ class Capture(Connection):
     def __init__(self, seat: int | None) -> None:
         super().__init__(seat)
         self.inbox: list[dict[str, Any]] = []
-        self.log: list[str] = []
 
     def deliver(self, text: str) -> None:
         self.inbox.append(json.loads(text))
@@ -61,25 +60,24 @@ def check(conn: Capture, match: gamenight.Match, viewer: int | None, mine: str =
           seen: set[str] | None = None) -> int:
     """Every message waiting for ``conn`` leaks nothing hidden from ``viewer`` right now.
 
-    Log lines of other seats are checked against the zones after the move, unless the move
-    ended a hand (its cards are then already back in a new deal); every line must also be
-    exactly what the engine's ``log_view`` shows that viewer."""
+    Events of other seats' moves are checked against the zones after the move, unless the move
+    ended a hand (its cards are then already back in a new deal). The moves listed (texts, or a
+    combinatorial entry's pieces) must name only what the seat holds or sees."""
     hidden = hidden_from(match, viewer) - (seen or set())  # a card turned up, then picked up, stays known
     n = 0
     for m in conn.inbox:
         if m["type"] == "state":
             # the score sheet is the same for every seat (checked below); its notes may name the cards
             # of a showdown that ended an earlier deal, which are hidden again in this one
-            assert m["sheet"] == (match.sheet.to_dict() if m["sheet"] is not None else None)
-            exposed = words([m["view"], m["legal"], m["result"]])
+            if "sheet" in m:  # sent when it changed
+                assert m["sheet"] == (match.sheet.to_dict() if m["sheet"] is not None else None)
+            if viewer is None or viewer not in match.to_act():
+                assert m["legal"] == [], "only a seat to act is sent moves"
+            exposed = words([m["view"], m["legal"], m["result"], m["last"]])
             if not hand_ended:  # the move that ended a hand was seen as it landed
                 # the seat's own moves it knows (the cards it passed away), as with the log
                 exposed |= words([e for e in m["events"] if e.get("seats", [None])[:1] != [viewer]])
-            del conn.log[m["log_start"]:]
-            conn.log.extend(m["log"])
-            for line in m["log"]:  # the seat's own moves it knows; others' are redacted
-                if not line.startswith(f"{viewer}: ") and not hand_ended:
-                    exposed |= words(line)
+            assert "log" not in m  # the typed events replaced the log's lines
         else:
             exposed = words(m) - words(mine)
         leak = exposed & hidden
@@ -126,7 +124,6 @@ async def play(game_id: str, players: int, seed: int, max_actions: int) -> int:
         assert await svc.submit(table, conn, str(action)), f"{game_id}: legal {action} refused"
     for c in conns:
         check(c, match, c.seat, hand_ended=len(match.sheet.rows) != rows)
-        assert c.log == match.log_view(c.seat)
     await svc.close()
     store.close()
     return checked
@@ -141,3 +138,35 @@ def test_no_payload_carries_another_seats_hidden_cards(game_id: str, players: in
     for seed in range(3):
         total += asyncio.run(play(game_id, players, seed, max_actions=150))
     assert total > 50  # payloads really were checked
+
+
+def test_a_pass_is_listed_compactly_with_only_the_seats_own_cards() -> None:
+    """Hearts' 220 ways to pass 3 of 12 cards go as one entry {verb, pieces, k}: the pieces are
+    that seat's hand and nobody else is sent them; the sheet comes once, not with every move."""
+
+    async def go() -> list[Capture]:
+        store = Store("sqlite://")
+        svc = TableService(store, Settings(bot_delay=0.0, grace_period=1000.0, db_in_thread=False))
+        table = await svc.create("hearts", 4)
+        conns = [Capture(s) for s in range(4)] + [Capture(None)]
+        for c in conns:
+            await svc.connect(table, c)
+        await svc.start(table, table.host_token, seed=5)
+        assert table.match is not None
+        hands = [[str(c) for c in table.match.state.hands[s]] for s in range(4)]
+        for c in conns:
+            c.inbox.clear()
+        await svc.submit(table, conns[0], f"pass {' '.join(hands[0][:3])}")
+        for c in conns:
+            m = c.inbox[-1]
+            assert "sheet" not in m  # unchanged since the deal
+            if c.seat in (1, 2, 3):
+                assert m["legal"] == [{"verb": "pass", "pieces": hands[c.seat], "k": 3}]
+                assert words(m["legal"]) == set(hands[c.seat])
+            else:
+                assert m["legal"] == []
+        await svc.close()
+        store.close()
+        return conns
+
+    asyncio.run(go())

@@ -14,7 +14,8 @@ import gamenight
 from gamenight.store import Store, StoreError
 
 PG_ADMIN = os.environ.get("GAMENIGHT_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-PG_DB = "gamenight_test"
+PG_DB = os.environ.get("GAMENIGHT_TEST_PG_DB", "gamenight_test")
+"""The database the tests drop and remake (name another to run beside someone else's tests)."""
 
 
 def postgres_url() -> str:
@@ -56,9 +57,9 @@ def test_migrations_create_the_schema_and_are_idempotent(db_url: str) -> None:
     s1 = Store(db_url)
     s2 = Store(db_url)  # a second start-up runs the migrations again: nothing to do
     names = set(inspect(s2.engine).get_table_names())
-    assert {"game_tables", "seats", "matches", "match_actions", "houses", "alembic_version"} <= names
+    assert {"game_tables", "seats", "matches", "match_actions", "houses", "house_links", "alembic_version"} <= names
     with s2.engine.connect() as c:
-        assert c.scalar(text("SELECT version_num FROM alembic_version")) == "0002"
+        assert c.scalar(text("SELECT version_num FROM alembic_version")) == "0004"
     s1.close()
     s2.close()
 
@@ -132,8 +133,8 @@ def test_unreachable_database_is_a_clear_error() -> None:
 def test_a_house_document_round_trips_and_a_stale_save_is_refused(store: Store) -> None:
     from gamenight.store import HouseConflict
 
-    row = store.create_house("The Metzkers", {"name": "The Metzkers", "games": {}})
-    assert len(row.admin_token) >= 20 and row.revision == 1
+    row, key = store.create_house("The Metzkers", {"name": "The Metzkers", "games": {}}, ["Ann"], "Ann")
+    assert len(key) >= 20 and row.revision == 1
     assert store.get_house(row.id) == row and store.get_house("nope") is None
     assert store.save_house(row.id, "The Metzkers", {"name": "The Metzkers", "games": {"hearts": {}}}, 1) == 2
     with pytest.raises(HouseConflict):  # a second writer still holding revision 1 loses nothing of the first
@@ -144,9 +145,10 @@ def test_a_house_document_round_trips_and_a_stale_save_is_refused(store: Store) 
 
 
 def test_a_match_records_the_house_and_version_it_was_played_under(store: Store) -> None:
-    house = store.create_house("H", {})
-    t = store.create_table("hearts", 4, {"target": 100}, None, [("human", "Ann")] + [("bot", "B")] * 3, house.id)
-    assert store.get_table(t.id).house_id == house.id
+    house, _ = store.create_house("H", {}, ["Ann"], "Ann")
+    t = store.create_table("hearts", 4, {"target": 100}, None, [("human", "Ann")] + [("bot", "B")] * 3, house.id,
+                           "Ann")
+    assert (store.get_table(t.id).house_id, store.get_table(t.id).house_host) == (house.id, "Ann")
     m = store.new_match(t.id, "hearts", "1", 4, 5, {"target": 50}, house.id, 3)
     got = store.match(m.id)
     assert (got.house_id, got.house_version) == (house.id, 3)
@@ -167,9 +169,53 @@ def test_an_existing_0001_database_upgrades_keeping_its_tables(db_url: str) -> N
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0001")
         conn.execute(text("INSERT INTO game_tables (id, game, players, options, host_token, status, created_at) "
-                          "VALUES ('old', 'hearts', 4, '{}', 'tok', 'waiting', CURRENT_TIMESTAMP)"))
+                          "VALUES ('old', 'hearts', 1, '{}', 'tok', 'waiting', CURRENT_TIMESTAMP)"))
+        conn.execute(text("INSERT INTO seats (table_id, seat, kind, token, name) VALUES ('old', 0, 'human', 't', 'A')"))
     engine.dispose()
     s = Store(db_url)
     got = s.get_table("old")
-    assert got is not None and got.house_id is None
+    assert got is not None and got.house_id is None and not got.listed
+    assert [(x.seat, x.name) for x in got.seats] == [(0, "A")] and got.damaged is None  # no seat lost on the way
+    s.close()
+
+
+def test_each_member_has_a_link_an_invitation_claimed_once_for_a_key(store: Store) -> None:
+    row, key = store.create_house("H", {}, ["Ann", "Bea", "Cal"], "Ann")
+    links = {x.member: x for x in store.links(row.id)}
+    assert (links["Ann"].key, links["Ann"].invite, links["Ann"].claimed) == (key, None, True)
+    bea = links["Bea"]
+    assert bea.key is None and bea.invite is not None and not bea.claimed
+    assert store.claim(row.id, "Cal", bea.invite) is None  # Bea's invitation is not Cal's
+    bea_key = store.claim(row.id, "Bea", bea.invite)
+    assert bea_key is not None and store.claim(row.id, "Bea", bea.invite) is None  # used up
+    got = {x.member: x for x in store.links(row.id)}["Bea"]
+    assert (got.key, got.invite, got.claimed) == (bea_key, None, True)
+    invite = store.reissue(row.id, "Bea")  # a lost link: the old key stops working
+    got = {x.member: x for x in store.links(row.id)}["Bea"]
+    assert (got.key, got.invite, got.claimed) == (None, invite, False)
+    assert store.save_house(row.id, "H", {}, 1, ["Dee"]) == 2  # a member joins with the change that adds them
+    assert {x.member for x in store.links(row.id) if x.invite} == {"Bea", "Cal", "Dee"}
+
+
+def test_an_existing_0002_house_keeps_its_admin_link_as_its_hosts_own(db_url: str) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    from gamenight.store.repository import MIGRATIONS, make_engine
+
+    engine = make_engine(db_url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    data = '{"name": "H", "host": "Ann", "members": [{"name": "Ann"}, {"name": "Bea"}]}'
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0002")
+        conn.execute(text("INSERT INTO houses (id, name, admin_token, data, revision, created_at, updated_at) "
+                          "VALUES ('old', 'H', 'the-old-admin-token', :d, 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"),
+                     {"d": data})
+    engine.dispose()
+    s = Store(db_url)
+    links = {x.member: x for x in s.links("old")}
+    assert links["Ann"].key == "the-old-admin-token" and links["Bea"].invite is not None
+    assert s.get_house("old").data["host"] == "Ann"
     s.close()

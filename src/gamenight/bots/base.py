@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from gamenight.engine.actions import Action
@@ -13,6 +14,9 @@ View = Any
 
 
 class Bot(Protocol):
+    """Optionally, ``reads_view = False`` says the bot never looks at its view (it chooses from
+    the legal actions alone), so a simulator may hand it ``None`` and skip building one."""
+
     name: str
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action: ...
@@ -22,6 +26,7 @@ class RandomBot:
     """Picks uniformly among the legal actions: the baseline and the playout engine."""
 
     name = "random"
+    reads_view = False
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         return rng.choice(legal)
@@ -53,3 +58,26 @@ def make_bot(game_id: str, kind: str = "heuristic") -> Bot:
 
 def has_heuristic(game_id: str) -> bool:
     return game_id in _HEURISTIC
+
+
+SEAT_BOTS = ("heuristic", "random", "mixed")
+
+
+@dataclass(frozen=True)
+class SeatBots:
+    """Which bot sits in each seat of a simulated match: one kind for every seat, or ``mixed``
+    (even seats heuristic, odd seats random). A plain value, so it crosses to worker processes."""
+
+    kind: str = "heuristic"
+
+    def __post_init__(self) -> None:
+        if self.kind not in SEAT_BOTS:
+            raise ValueError(f"unknown bots {self.kind!r} (choose {', '.join(SEAT_BOTS)})")
+
+    def kind_at(self, seat: int) -> str:
+        if self.kind == "mixed":
+            return "heuristic" if seat % 2 == 0 else "random"
+        return self.kind
+
+    def __call__(self, game_id: str, seat: int) -> Bot:
+        return make_bot(game_id, self.kind_at(seat))

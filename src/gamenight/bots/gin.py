@@ -19,9 +19,7 @@ from gamenight.engine.actions import Action
 from gamenight.engine.view import View
 from gamenight.families import melds
 from gamenight.families.melds import MeldRules
-
-_RULES = {"low": MeldRules(ace_low=True, ace_high=False, max_set_size=4),
-          "high-or-low": MeldRules(ace_low=True, ace_high=True, max_set_size=4)}
+from gamenight.games.gin_rummy.deadwood import MELD_RULES as _RULES
 
 TAKE_MARGIN = 4
 """Take a face-up card that joins no meld only if it cuts the deadwood by at least this much."""

@@ -9,7 +9,7 @@ from gamenight.bots.base import Bot, heuristic_for
 from gamenight.core.cards import Card, parse_card, standard_deck
 from gamenight.engine.actions import Action
 from gamenight.engine.view import View
-from gamenight.games.thirty_one import DRAW_DISCARD, DRAW_STOCK, hand_value
+from gamenight.games.thirty_one import DRAW_STOCK, TAKE_DISCARD, hand_value
 
 _DECK = standard_deck()
 
@@ -66,8 +66,8 @@ class ThirtyOneBot:
             seen = set(hand) | set(pile) | set(taken)
             unseen = [c for c in _DECK if c not in seen]
             stock_mean = sum(best_three(hand + [c], three)[0] for c in unseen) / max(1, len(unseen))
-            if top is not None and DRAW_DISCARD in legal and best_three(hand + [top], three)[0] >= stock_mean:
-                return DRAW_DISCARD
+            if top is not None and TAKE_DISCARD in legal and best_three(hand + [top], three)[0] >= stock_mean:
+                return TAKE_DISCARD
             return DRAW_STOCK if DRAW_STOCK in legal else legal[0]
         value, drop = best_three(hand, three)
         if "knock" in verbs and value >= threshold and value < 31:

@@ -13,34 +13,47 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console, Group
 from rich.panel import Panel
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
 import gamenight
 from gamenight import houses
-from gamenight.bots import Bot, has_heuristic, make_bot
-from gamenight.cli.house import HouseFileProblem, house_app, house_banner, load_house, rulings_text
-from gamenight.core.cards import Card, is_card_text, parse_card
+from gamenight.bots import Bot, SeatBots, has_heuristic, make_bot
+from gamenight.cli.common import (
+    BotsArg,
+    JobsArg,
+    OptionArg,
+    PlayersArg,
+    PresetArg,
+    RayArg,
+    UsageProblem,
+    progress_bar,
+    seat_bots,
+)
+from gamenight.cli.common import console as _console
+from gamenight.cli.common import fail as _fail
+from gamenight.cli.common import players_for as _players
+from gamenight.cli.common import resolve as _resolve
+from gamenight.cli.common import spec_of as _spec
+from gamenight.cli.compare import compare_cmd
+from gamenight.cli.house import HouseFileProblem, house_app, house_banner, load_house, rulings_text, save_house
+from gamenight.core.cards import Card, parse_card
 from gamenight.core.chips import Money
 from gamenight.core.dice import Die
 from gamenight.core.pieces import try_parse_piece
-from gamenight.engine.actions import Action, ActionSyntaxError
-from gamenight.engine.clauses import IllegalAction
+from gamenight.engine.actions import Action, ActionSyntaxError, did_you_mean, parse_action, understand
+from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.events import fill
-from gamenight.engine.game import GameSpec
 from gamenight.engine.match import Match
-from gamenight.engine.options import OptionError
-from gamenight.engine.registry import UnknownGame
-from gamenight.engine.scoresheet import ScoreSheet
+from gamenight.engine.scoresheet import ScoreSheet, with_names
 from gamenight.engine.view import FactKind, View, ZoneKind, ZoneView
 from gamenight.rulebook import FORMATS, render, render_house
-from gamenight.sim import SimulationSummary, simulate
+from gamenight.sim import RayUnavailable, SimulationSummary, default_jobs, simulate
 
 app = typer.Typer(
     name="gamenight",
@@ -50,62 +63,10 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(house_app, name="house")
+app.command("compare")(compare_cmd)
 
 BOT_KINDS = ("heuristic", "random")
-SIM_BOT_KINDS = ("heuristic", "random", "mixed")
 MAX_LISTED = 30
-
-
-class UsageProblem(Exception):
-    """A bad game, option, preset or count given on the command line (exit code 2)."""
-
-
-def _console() -> Console:
-    return Console(file=sys.stdout, highlight=False)
-
-
-def _fail(message: str) -> NoReturn:
-    Console(file=sys.stderr, highlight=False, soft_wrap=True).print(Text(f"error: {message}", style="bold red"))
-    raise typer.Exit(2)
-
-
-# --- shared argument handling -----------------------------------------------------------
-OptionArg = Annotated[list[str] | None, typer.Option("--option", "-o", metavar="NAME=VALUE",
-                                                     help="A house option, e.g. target=50 (repeatable).")]
-PresetArg = Annotated[str | None, typer.Option("--preset", "-p", help="A named set of options.")]
-PlayersArg = Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")]
-
-
-def _spec(game_id: str) -> GameSpec:
-    try:
-        return gamenight.get_game(game_id).spec
-    except UnknownGame as e:
-        raise UsageProblem(str(e)) from None
-
-
-def _option_values(pairs: Sequence[str] | None) -> dict[str, str]:
-    values: dict[str, str] = {}
-    for pair in pairs or ():
-        if "=" not in pair:
-            raise UsageProblem(f"option {pair!r} should be written NAME=VALUE, e.g. target=50")
-        key, value = pair.split("=", 1)
-        values[key.strip()] = value.strip()
-    return values
-
-
-def _players(spec: GameSpec, players: int | None) -> int:
-    n = players if players is not None else spec.preferred_players
-    if n not in spec.players:
-        raise UsageProblem(f"{spec.title} is played by {spec.players_text} players, not {n}")
-    return n
-
-
-def _resolve(spec: GameSpec, option: Sequence[str] | None, preset: str | None) -> Any:
-    from gamenight.engine.registry import resolve_options
-    try:
-        return resolve_options(spec, _option_values(option), preset)
-    except OptionError as e:
-        raise UsageProblem(str(e)) from None
 
 
 # --- list ---------------------------------------------------------------------------------------
@@ -173,28 +134,35 @@ def words_markup(text: str) -> Text:
     for i, tok in enumerate(text.split(" ")):
         if i:
             out.append(" ")
-        core = tok.rstrip(",.;:)")
-        tail = tok[len(core):]
+        head = tok[:len(tok) - len(tok.lstrip("'(\""))]
+        core = tok[len(head):].rstrip(",.;:)'\"?!")
+        tail = tok[len(head) + len(core):]
+        out.append(head)
         out.append_text(piece_markup(core) if core and try_parse_piece(core) is not None else Text(core))
         out.append(tail)
     return out
 
 
 class Table_:
-    """Seat naming for one terminal player."""
+    """The names at one terminal player's table: "You" for them, "Bot 1", "Bot 2"... for the others."""
 
     def __init__(self, players: int, me: int) -> None:
         self.players = players
         self.me = me
+        self.names = [f"Bot {s}" for s in range(players)]
 
     def name(self, seat: Any) -> str:
         if not isinstance(seat, int) or isinstance(seat, bool):
             return str(seat)
-        return "You" if seat == self.me else f"Seat {seat}"
+        return "You" if seat == self.me else self.names[seat] if 0 <= seat < self.players else f"Seat {seat}"
 
     def fill(self, text: str, seats: tuple[int, ...]) -> str:
         """A template's ``{0}``, ``{1}``... replaced by the names of ``seats`` ("You" for mine)."""
-        return fill(text, seats, [self.name(s) for s in range(self.players)], self.me)
+        return fill(text, seats, self.names, self.me)
+
+    def words(self, text: str) -> str:
+        """The score sheet's "seat 1" and "seats 0 & 2" as names."""
+        return with_names(text, self.names, self.me)
 
 
 def fact_markup(kind: FactKind, value: Any, seats: Table_, view: View) -> Text:
@@ -239,6 +207,35 @@ def _zone_markup(zone: ZoneView, seats: Table_) -> Text:
     return text
 
 
+def hand_groups(pieces: Sequence[str], view: View) -> tuple[list[list[str]], list[str] | None]:
+    """The hand as a player holds it: with a ``groups`` fact, the melds the game sees and the
+    unmatched rest apart; otherwise cards by suit in the order they are held (and no rest)."""
+    groups = next((f.value for f in view.facts if f.kind is FactKind.GROUPS), None)
+    rest = list(pieces)
+    if groups is not None:
+        for group in groups:
+            for p in group:
+                if p in rest:
+                    rest.remove(p)
+        return [list(g) for g in groups], rest
+    by_suit: dict[str, list[str]] = {}
+    for p in rest:
+        piece = try_parse_piece(p)
+        by_suit.setdefault(str(piece.suit) if isinstance(piece, Card) else "", []).append(p)
+    return list(by_suit.values()), None
+
+
+def hand_markup(pieces: Sequence[str], view: View) -> Text:
+    """Your hand, grouped by suit, or into melds with the unmatched cards last."""
+    groups, rest = hand_groups(pieces, view)
+    parts = [Text(" ").join(piece_markup(p) for p in g) for g in groups]
+    if rest is not None:
+        parts = [Text("[") + p + Text("]") for p in parts]
+        if rest:
+            parts.append(Text("unmatched: ", style="dim") + Text(" ").join(piece_markup(p) for p in rest))
+    return Text("   ").join(parts)
+
+
 def render_view(view: View, seats: Table_, title: str) -> Panel:
     """The table as one seat sees it: facts by kind, per-seat figures, zones, then the hand."""
     grid = Table.grid(padding=(0, 2))
@@ -252,7 +249,7 @@ def render_view(view: View, seats: Table_, title: str) -> Panel:
     if view.dealer is not None:
         header.append(f"dealer: {seats.name(view.dealer)}")
     for f in view.facts:
-        if f.kind is FactKind.PER_SEAT or (f.kind is FactKind.FLAG and not f.value):
+        if f.kind in (FactKind.PER_SEAT, FactKind.GROUPS) or (f.kind is FactKind.FLAG and not f.value):
             continue
         grid.add_row(f.label, Text("✓") if f.kind is FactKind.FLAG else fact_markup(f.kind, f.value, seats, view))
     counts: dict[int, int] = {}
@@ -282,7 +279,7 @@ def render_view(view: View, seats: Table_, title: str) -> Panel:
             f"{label} ({seats.name(z.owner)})"
         grid.add_row(label, _zone_markup(z, seats))
     if mine is not None:
-        grid.add_row(Text("your hand", style="bold cyan"), _zone_markup(mine, seats))
+        grid.add_row(Text("your hand", style="bold cyan"), hand_markup(mine.pieces, view))
     return Panel(grid, title=Text(title), subtitle=Text(" · ".join(header)) if header else None, expand=False)
 
 
@@ -291,24 +288,28 @@ def _note_text(note: dict[str, str]) -> str:
     return f"{note['text']} [{note['clause']}]" if note.get("clause") else note["text"]
 
 
-def render_sheet(sheet: dict[str, Any] | ScoreSheet, title: str = "Score sheet", notes: bool = True) -> Table:
+def render_sheet(sheet: dict[str, Any] | ScoreSheet, title: str = "Score sheet", notes: bool = True,
+                 seats: Table_ | None = None, rows: slice = slice(None)) -> Table:
+    """The score sheet (``rows`` of it), with the players' names for their seats when ``seats`` is given."""
     data = sheet.to_dict() if isinstance(sheet, ScoreSheet) else sheet
+    words = seats.words if seats is not None else str
     table = Table(title=Text(title), show_footer=True)
     table.add_column("", footer="Total")
     for col, total in zip(data["columns"], data["totals"]):
-        table.add_column(Text(str(col)), justify="right", footer=Text(f"{total:g}"))
+        table.add_column(Text(words(str(col))), justify="right", footer=Text(f"{total:g}"))
     if notes:
         table.add_column("notes", overflow="fold")
-    for row in data["rows"]:
-        cells = [Text(str(row["label"])), *(Text(f"{p:g}") for p in row["points"])]
+    for row in data["rows"][rows]:
+        cells = [Text(words(str(row["label"]))), *(Text(f"{p:g}") for p in row["points"])]
         if notes:
-            cells.append(Text("; ".join(_note_text(n) for n in row["notes"])))
+            cells.append(Text("; ".join(words(_note_text(n)) for n in row["notes"])))
         table.add_row(*cells)
     return table
 
 
 HELP_TEXT = """Type the number of a move, or the move itself (e.g. 'play QS', 'pass 2C 3C 4C'; cards are \
-case-insensitive, and a card alone is enough when only one move uses it).
+case-insensitive, and a card alone is enough when only one move uses it). When a move takes several of \
+your cards out of many ways to choose them (a pass), type the letters of the cards in your hand.
 Commands: help · rules (the rulebook in force) · sheet (the score sheet) · log (what has happened) · \
 moves (list every legal move) · quit"""
 
@@ -327,6 +328,9 @@ class TerminalGame:
         self.seats = Table_(match.players, seat)
         self.rows_seen = 0
         self.events_seen = 0
+        self.summary: list[Text] = []
+        """What the end of the hand said, shown with the hand's score row."""
+        self.chooser: Chooser | None = None
 
     # --- input ------------------------------------------------------------------------------
     def read(self, prompt: str) -> str | None:
@@ -342,24 +346,16 @@ class TerminalGame:
 
     def resolve(self, text: str, legal: Sequence[Action]) -> Action:
         """A typed line → an action: a number, the move's text, or its cards alone."""
-        if text.isdigit():
+        if self.chooser is not None:
+            chosen = self.chooser.resolve(text)
+            if chosen is not None:
+                return chosen
+        elif text.isdigit():
             k = int(text)
             if 1 <= k <= len(legal):
                 return legal[k - 1]
             raise ActionSyntaxError(f"there is no move number {k} (1 to {len(legal)})")
-        lowered = " ".join(text.split()).lower()
-        for a in legal:
-            if str(a).lower() == lowered:
-                return a
-        tail = [a for a in legal if a.args and " ".join(str(x) for x in a.args).lower() == lowered]
-        if len(tail) == 1:
-            return tail[0]
-        tokens = text.split()
-        verbs = {a.verb for a in legal}
-        if len(verbs) == 1 and all(is_card_text(t.upper()) for t in tokens):
-            tokens = [next(iter(verbs)), *tokens]
-        norm = [tokens[0].lower()] + [t.upper() if is_card_text(t.upper()) else t.lower() for t in tokens[1:]]
-        return self.match.parse(" ".join(norm))
+        return understand(text, legal, self.match.parse)
 
     # --- output -----------------------------------------------------------------------------
     def show_moves(self, legal: Sequence[Action], limit: int | None = MAX_LISTED) -> None:
@@ -379,10 +375,15 @@ class TerminalGame:
                                 f"the move, e.g. '{legal[-1]}').", style="dim"))
 
     def show_new_rows(self) -> None:
+        """At the end of a hand: what it came to, in words, and the score sheet."""
         rows = len(self.match.sheet.rows)
-        if rows > self.rows_seen:
+        if rows > self.rows_seen or (self.summary and self.match.over):
             self.rows_seen = rows
-            self.out.print(render_sheet(self.match.sheet))
+            if self.summary:
+                self.out.print(Panel(Text("\n").join(self.summary), title="End of the hand", expand=False,
+                                     border_style="magenta"))
+                self.summary = []
+            self.out.print(render_sheet(self.match.sheet, seats=self.seats))
 
     def show_result(self) -> None:
         self.show_new_rows()
@@ -402,14 +403,19 @@ class TerminalGame:
         """Say what happened since last time, in words with names, as this player may know it."""
         m = self.match
         for e in m.events(self.seat, self.events_seen):
-            style = "bold magenta" if e.kind == "summary" else "magenta"
-            self.out.print(words_markup(self.seats.fill(e.text, e.seats)), style=style)
+            line = words_markup(self.seats.fill(e.text, e.seats))
+            if e.kind == "summary":
+                self.summary.append(line)
+            else:
+                self.out.print(line, style="magenta")
         self.events_seen = m.event_count
 
     # --- the loop -----------------------------------------------------------------------------
     def run(self) -> int:
         m = self.match
-        self.out.print(Text(f"{m.spec.title} — you are seat {self.seat} of {m.players}. Type 'help' for help.",
+        names = [self.seats.name(s) for s in range(m.players) if s != self.seat]
+        company = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        self.out.print(Text(f"{m.spec.title} — you play with {company}. Type 'help' for help.",
                             style="bold"))
         while not m.over:
             seats = m.to_act()
@@ -438,7 +444,11 @@ class TerminalGame:
         self.out.print(render_view(view, self.seats, f"{m.spec.title} — your turn"))
         if view.prompt.text:
             self.out.print(Text(self.seats.fill(view.prompt.text, view.prompt.seats), style="bold"))
-        self.show_moves(legal)
+        self.chooser = Chooser.of(legal, view, make_bot(m.spec.id), self.rng)
+        if self.chooser is not None:
+            self.out.print(self.chooser.markup())
+        else:
+            self.show_moves(legal)
         while True:
             line = self.read("> ")
             if line is None:
@@ -457,7 +467,7 @@ class TerminalGame:
                 self.out.print(text, markup=False)
                 continue
             if word in ("sheet", "score", "scores"):
-                self.out.print(render_sheet(m.sheet))
+                self.out.print(render_sheet(m.sheet, seats=self.seats))
                 continue
             if word == "log":
                 for e in m.events(self.seat)[-40:]:
@@ -473,19 +483,76 @@ class TerminalGame:
             except IllegalAction as e:
                 msg = Text("Refused: ", style="bold red")
                 if e.detail:
-                    msg.append(e.detail + ". ")
+                    msg.append(self.seats.words(e.detail) + ". ")
                 msg.append("Rule: ")
                 msg.append(e.rule, style="italic")
                 msg.append(f" [{e.clause_id}]", style="dim")
                 self.out.print(msg)
+                if e.clause_id == UNKNOWN.id:
+                    self.suggest(line, legal)
                 for line in rulings_text(self.house, m.spec.id, e.clause_id) if self.house is not None else ():
                     self.out.print(Text(line, style="cyan"))
                 continue
             except (ActionSyntaxError, ValueError) as e:
                 self.out.print(Text(f"Not understood: {e}. Type a number from the list, or 'help'.",
                                     style="yellow"))
+                self.suggest(line, legal)
                 continue
             return True
+
+    def suggest(self, typed: str, legal: Sequence[Action]) -> None:
+        """"Did you mean ...?" for a mistyped move (only moves listed for this seat are offered)."""
+        guess = did_you_mean(typed, legal)
+        if guess is not None and guess.lower() != typed.lower():
+            self.out.print(Text("Did you mean ") + words_markup(f"'{guess}'") + Text("?"), style="yellow")
+
+
+class Chooser:
+    """Choosing several cards out of many ways (a Hearts pass has 220): the hand is lettered, the
+    player types letters or cards, or 1 for a suggested choice, instead of reading every combination."""
+
+    def __init__(self, verb: str, count: int, hand: list[str], suggestion: Action) -> None:
+        self.verb, self.count, self.hand, self.suggestion = verb, count, hand, suggestion
+
+    @classmethod
+    def of(cls, legal: Sequence[Action], view: View, bot: Bot, rng: random.Random) -> Chooser | None:
+        """A chooser when ``legal`` is many moves of one verb, each naming the same number of cards."""
+        if len(legal) <= MAX_LISTED or len({a.verb for a in legal}) != 1:
+            return None
+        counts = {len(a.args) for a in legal}
+        if len(counts) != 1 or min(counts) < 2 or any(len(a.cards) != len(a.args) for a in legal):
+            return None
+        suggestion = bot.choose(view, list(legal), rng)
+        return cls(legal[0].verb, counts.pop(), list(view.hand), suggestion)
+
+    def letter(self, i: int) -> str:
+        return chr(ord("a") + i) if i < 26 else f"z{i - 25}"
+
+    def markup(self) -> Text:
+        words = ("no", "one", "two", "three", "four", "five", "six")
+        count = words[self.count] if self.count < len(words) else str(self.count)
+        cells = [Text(f"{self.letter(i)} ", style="dim") + piece_markup(c) for i, c in enumerate(self.hand)]
+        text = Text("Your cards: ") + Text("  ").join(cells)
+        text.append(f"\nType the letters of {count} cards (e.g. '{' '.join(map(self.letter, range(self.count)))}')"
+                    " or the cards themselves; or 1 for ")
+        text.append_text(words_markup(str(self.suggestion)))
+        text.append(" (a suggestion).")
+        return text
+
+    def resolve(self, text: str) -> Action | None:
+        """The move ``text`` names by letters or by the suggestion's number; None: not that kind of answer."""
+        if text.strip().isdigit():
+            if text.strip() == "1":
+                return self.suggestion
+            raise ActionSyntaxError(f"there is no move number {text.strip()} (1 is the suggestion; choose "
+                                    "other cards by their letters)")
+        letters = text.lower().replace(",", " ").split()
+        index = {self.letter(i): i for i in range(len(self.hand))}
+        if not letters or not all(w in index for w in letters):
+            return None
+        if len(set(letters)) != len(letters):
+            raise ActionSyntaxError("each card can be chosen once")
+        return parse_action(" ".join([self.verb, *(self.hand[index[w]] for w in letters)]))
 
 
 @app.command("play")
@@ -538,29 +605,24 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. hearts.")],
 
 
 # --- simulate -------------------------------------------------------------------------------------
-def _chooser_factory(kind: str) -> Any:
-    if kind == "mixed":
-        return lambda game_id, seat: make_bot(game_id, "heuristic" if seat % 2 == 0 else "random")
-    return lambda game_id, seat: make_bot(game_id, kind)
-
-
-def render_summary(summary: SimulationSummary, bots: str) -> Group:
+def render_summary(summary: SimulationSummary, bots: SeatBots) -> Group:
     seats = Table(title=Text(f"{summary.game}: {summary.completed} of {summary.games} matches, "
-                             f"{summary.players} players, bots: {bots}"))
+                             f"{summary.players} players, bots: {bots.kind}"))
     seats.add_column("seat")
     seats.add_column("bot")
     seats.add_column("wins", justify="right")
     seats.add_column("win rate", justify="right")
     for s in range(summary.players):
-        kind = bots if bots != "mixed" else ("heuristic" if s % 2 == 0 else "random")
-        seats.add_row(str(s), kind, f"{summary.wins[s]:g}", f"{summary.win_rates[s]:.1%}")
+        seats.add_row(str(s), bots.kind_at(s), f"{summary.wins[s]:g}", f"{summary.win_rates[s]:.1%}")
     spread = Table(title="final totals per score-sheet column")
     for col in ("column", "mean", "min", "max", "stdev"):
         spread.add_column(col, justify="right" if col != "column" else "left")
     for sp in summary.spreads:
         spread.add_row(Text(sp.column), f"{sp.mean:.1f}", f"{sp.minimum:g}", f"{sp.maximum:g}", f"{sp.stdev:.1f}")
+    rate = summary.games / summary.seconds if summary.seconds else 0.0
     lines = Text(f"average length: {summary.mean_actions:.1f} actions, {summary.mean_rows:.1f} score rows "
-                 f"per match; {summary.seconds:.2f} s")
+                 f"per match; {summary.seconds:.2f} s ({rate:.1f} matches a second, "
+                 f"{summary.cpu_seconds:.1f} CPU seconds)")
     parts: list[Any] = [seats, spread, lines]
     if summary.errors:
         parts.append(Text(f"{len(summary.errors)} match(es) failed:", style="bold red"))
@@ -573,25 +635,24 @@ def simulate_cmd(game: Annotated[str, typer.Argument(help="Game id, e.g. hearts.
                  games: Annotated[int, typer.Option("--games", "-g", min=1, help="How many matches.")] = 100,
                  players: PlayersArg = None, option: OptionArg = None, preset: PresetArg = None,
                  seed: Annotated[int, typer.Option("--seed", help="Seed of the first match.")] = 0,
-                 bots: Annotated[str, typer.Option("--bots", help="heuristic, random or mixed "
-                                                   "(mixed: even seats heuristic, odd seats random).")
-                                 ] = "heuristic") -> None:
+                 bots: BotsArg = "heuristic", jobs: JobsArg = None, ray: RayArg = None) -> None:
     """Play many bot-only matches and summarise win rates, lengths and scores."""
     try:
         spec = _spec(game)
         n = _players(spec, players)
         options = _resolve(spec, option, preset)
-        if bots not in SIM_BOT_KINDS:
-            raise UsageProblem(f"unknown bots {bots!r} (choose {', '.join(SIM_BOT_KINDS)})")
+        seated = seat_bots(bots)
     except UsageProblem as e:
         _fail(str(e))
     console = _console()
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, transient=False) as bar:
+    with progress_bar(console) as bar:
         task = bar.add_task(f"simulating {spec.id}", total=games)
-        summary = simulate(spec.id, games, n, options, seed, choose=_chooser_factory(bots),
-                           progress=lambda done, total: bar.update(task, completed=done))
-    console.print(render_summary(summary, bots))
+        try:
+            summary = simulate(spec.id, games, n, options, seed, choose=seated, jobs=jobs or default_jobs(), ray=ray,
+                               progress=lambda done, total: bar.update(task, completed=done))
+        except RayUnavailable as e:
+            _fail(str(e))
+    console.print(render_summary(summary, seated))
     if summary.errors:
         raise typer.Exit(1)
 
@@ -605,11 +666,11 @@ def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on
               "--database-url", help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db "
                                      "(default: SQLite in your data directory).")] = None,
           house: Annotated[list[Path] | None, typer.Option(
-              "--house", help="A house file to bring in at start (repeatable); a house of that name "
-                              "already kept is left as it is.")] = None) -> None:
+              "--house", help="A house file to bring in at start (repeatable), matched by the id it carries: "
+                              "a house with that id already kept is left as it is.")] = None) -> None:
     """Start the web app: open tables, share seat links, play in the browser."""
     try:
-        kept = [load_house(p) for p in house or ()]
+        kept = [_with_id(p) for p in house or ()]
     except HouseFileProblem as e:
         _fail(str(e))
     from gamenight.server.app import run  # the web stack loads only for this command
@@ -617,8 +678,20 @@ def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     _console().print(Text(f"gamenight: open http://{shown}:{port}/ to set up a table (Ctrl+C stops)", style="bold"))
     for h in kept:
-        _console().print(Text(f"{h.name}: its admin link is printed below once the server starts", style="cyan"))
+        _console().print(Text(f"{h.name}: the host's own link is printed below once the server brings it in",
+                              style="cyan"))
     run(host, port, database_url, kept)
+
+
+def _with_id(path: Path) -> houses.House:
+    """The house in ``path``; a file written before houses carried ids gets one, saved back into
+    it, so the next start brings in the same house and never another of the same name."""
+    house = load_house(path)
+    if house.id is None:
+        house = dataclasses.replace(house, id=houses.new_id())
+        save_house(house, path)
+        _console().print(Text(f"{path}: gave the house the id {house.id} (saved in the file)", style="cyan"))
+    return house
 
 
 def main(argv: Sequence[str] | None = None) -> None:

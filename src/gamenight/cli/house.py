@@ -47,7 +47,8 @@ def _out() -> Console:
 
 
 def load_house(path: str | Path) -> H.House:
-    """Read and validate a house file; ``HouseFileProblem`` names the file and the bad key."""
+    """Read and validate a house file (every rule set in force must deal); ``HouseFileProblem``
+    names the file and the bad key."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -57,9 +58,11 @@ def load_house(path: str | Path) -> H.House:
     except (OSError, UnicodeDecodeError) as e:
         raise HouseFileProblem(f"cannot read {str(p)!r}: {e}") from None
     try:
-        return H.from_toml(text)
+        house = H.from_toml(text)
+        H.check_playable(house)
     except H.HouseError as e:
         raise HouseFileProblem(f"{p}: {e}") from None
+    return house
 
 
 def save_house(house: H.House, path: str | Path) -> None:
@@ -128,7 +131,8 @@ def new(name: Annotated[str, typer.Argument(help="The house's name.")],
             raise HouseFileProblem(f"{str(file)!r} already exists (use --force to overwrite it)")
         members: list[str | H.Member] = [H.Member(m) for m in member or ()]
         members += [H.Member(a, True) for a in admin or ()]
-        house = H.new_house(name, host, members, approval=approval, answers=answers, kali_effect=kali)
+        house = H.new_house(name, host, members, approval=approval, answers=answers, kali_effect=kali,
+                            house_id=H.new_id())
         save_house(house, file)
     except (H.HouseError, HouseFileProblem) as e:
         _fail(str(e))

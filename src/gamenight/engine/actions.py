@@ -7,13 +7,14 @@ gives back a tile and a number. Arguments are whole numbers, pieces of any kind
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from math import comb
 from typing import Any, NamedTuple, overload
 
-from gamenight.core.cards import Card
+from gamenight.core.cards import Card, is_card_text
 from gamenight.core.pieces import is_piece, try_parse_piece
 
 Arg = Any
@@ -185,3 +186,46 @@ def listed(action: Action, legal: Sequence[Action]) -> bool:
         return False
     match = legal[i]
     return match is action or all(type(a) is type(b) for a, b in zip(action.args, match.args))
+
+
+def understand(text: str, legal: Sequence[Action], parse: Callable[[str], Action] = parse_action) -> Action:
+    """A move as a person types it at the terminal or in the web table's box: the move's text in
+    any case (``play qs``), its arguments alone when only one listed move has them (``QS``, or
+    ``2C 3C 4C`` while passing), or cards alone after the only verb listed. Anything else is parsed
+    as written, and ``check`` judges it (a combinatorial list may not hold every legal move)."""
+    words = text.split()
+    if isinstance(legal, Choices):  # built from its pieces: never looked up among every combination
+        verbs = {legal.verb}
+    else:
+        lowered = " ".join(words).lower()
+        by_text = {str(a).lower(): a for a in legal}
+        if lowered in by_text:
+            return by_text[lowered]
+        tail = [a for a in legal if a.args and " ".join(map(str, a.args)).lower() == lowered]
+        if len(tail) == 1:
+            return tail[0]
+        verbs = {a.verb for a in legal}
+    if words and len(verbs) == 1 and all(is_card_text(w.upper()) for w in words):
+        words = [next(iter(verbs)), *words]
+    if not words:
+        return parse(text)
+    return parse(" ".join([words[0].lower()] + [w.upper() if is_card_text(w.upper()) else w for w in words[1:]]))
+
+
+def did_you_mean(text: str, legal: Sequence[Action]) -> str | None:
+    """The listed move closest to a mistyped one (``plya QS`` → ``play QS``), or None. Only listed
+    moves are offered, so a suggestion never names a piece the player may not see."""
+    words = text.split()
+    if not words or not legal:
+        return None
+    texts = {str(a).lower(): str(a) for a in legal}
+    close = difflib.get_close_matches(" ".join(words).lower(), list(texts), n=1, cutoff=0.75)
+    if close:
+        return texts[close[0]]
+    verbs = sorted({a.verb for a in legal})
+    verb = difflib.get_close_matches(words[0].lower(), verbs, n=1, cutoff=0.6)
+    if verb and verb[0] != words[0].lower():
+        guess = " ".join([verb[0], *words[1:]]).lower()
+        same = [k for k in texts if k.split()[0] == verb[0]]
+        return texts[guess] if guess in texts else texts[difflib.get_close_matches(guess, same, n=1, cutoff=0)[0]]
+    return None

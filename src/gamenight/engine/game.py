@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -22,6 +22,10 @@ Teams = tuple[tuple[int, ...], ...]
 NO_LIMIT = 1_000_000
 """The end of an open player range: ``range(4, NO_LIMIT)`` is "4 or more" (Court Whist's tables).
 A server may still seat fewer at one table; that is its operator's limit, not a rule."""
+
+MOST_SEATS = 64
+"""The most players one table seats by default: an operator's limit (the web server's
+``max_seats``), and the counts a house's rule set is tried at, never a game's rule."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +115,11 @@ class Game(ABC, Generic[S]):
     same restriction cascade their ``legal_actions`` uses (``engine.legality``)."""
 
     spec: ClassVar[GameSpec]
+    random_play_ends: ClassVar[bool] = True
+    """Whether players choosing uniformly among the legal moves finish a match in reasonable time.
+    A game whose goal random play almost never reaches (climbing eleven contracts, where a random
+    hand holds two sets of five once in thousands) says False; whole-match tests then seat its
+    heuristic bot in every other seat."""
 
     # --- construction -------------------------------------------------------------
     @abstractmethod
@@ -157,17 +166,25 @@ class Game(ABC, Generic[S]):
     def _apply(self, state: S, seat: int, action: Action) -> None:
         ...
 
-    def view(self, state: S, seat: int | None) -> View:
+    def view(self, state: S, seat: int | None, zones: Sequence[Zone] | None = None) -> View:
         """What ``seat`` (None: a spectator) may see: derived from the zones, so a
-        hidden piece can only ever appear as a count."""
+        hidden piece can only ever appear as a count. ``zones``: ``zones_for(state, seat)``,
+        when the caller has listed them already (``views``)."""
         prompt = self.prompt(state, seat) if seat is not None else ""
         return View(
             game=self.spec.id, seat=seat, players=state.players, phase=phase_words(self.phase(state)),
             to_act=tuple(self.to_act(state)), dealer=self.dealer(state), hand_no=self.hand_no(state),
-            teams=self.spec.teams(state.players), zones=zone_views(self.zones_for(state, seat), seat),
+            teams=self.spec.teams(state.players),
+            zones=zone_views(self.zones_for(state, seat) if zones is None else zones, seat),
             facts=tuple(self.facts(state, seat)),
             prompt=prompt if isinstance(prompt, Prompt) else Prompt(prompt), over=state.over,
             options=state.options)
+
+    def views(self, state: S, seats: Iterable[int | None]) -> dict[int | None, View]:
+        """Several viewers' views of one state (a server tells every seat after every move): the
+        zones are listed once when every seat looks at the same ones."""
+        shared = self.zones(state) if type(self).zones_for is Game.zones_for else None
+        return {s: self.view(state, s, shared) for s in seats}
 
     def facts(self, state: S, seat: int | None) -> list[Fact]:
         """The facts a player would ask about, as ``seat`` may know them."""
@@ -212,6 +229,12 @@ class Game(ABC, Generic[S]):
     def prompt(self, state: S, seat: int) -> Prompt | str:
         """What is asked of ``seat`` now, in words."""
         return ""
+
+    def move_words(self, state: S, seat: int, action: Action) -> str | None:
+        """``action`` as a button would say it to ``seat``, in the game's words ("Draw from the stock",
+        "Knock, discarding 7C"; pieces in notation, seats as "seat 2"), or None: the interfaces then
+        say the verb and its pieces ("Play Q♠", "Bid 7")."""
+        return None
 
 
 def ranked(totals: Sequence[float], *, high_wins: bool, teams: Teams | None = None) -> Result:

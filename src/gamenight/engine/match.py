@@ -10,8 +10,7 @@ import dataclasses
 import json
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from gamenight.engine import options as opts
 from gamenight.engine.actions import Action, ActionSyntaxError, listed
@@ -34,10 +33,14 @@ class MatchRecordError(ValueError):
         self.public = public or message
 
 
-@dataclass(frozen=True)
-class LogEntry:
+class LogEntry(NamedTuple):
+    """One move of the log: who took which action (a tuple: one is made per move played)."""
+
     seat: int
     action: Action
+
+
+_new_entry = tuple.__new__
 
 
 class Match:
@@ -67,7 +70,11 @@ class Match:
         if not narrate:
             self.state.events = None
         self.log: list[LogEntry] = []
-        self._legal: tuple[int, int, Sequence[Action]] | None = None
+        # The last list of legal moves asked for, at which ply and seat: an action taken from it
+        # needs no second legality check (it is one of them, argument kinds included).
+        self._legal_ply = -1
+        self._legal_seat = -1
+        self._legal: Sequence[Action] = ()
         self._seen: dict[int | None, int] = {}
 
     # --- the four questions, on this match ------------------------------------
@@ -75,11 +82,13 @@ class Match:
         return self.game.to_act(self.state)
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        cached = self._legal
-        if cached is not None and cached[0] == self.state.ply and cached[1] == seat:
-            return cached[2]
-        acts = self.game.legal_actions(self.state, seat)
-        self._legal = (self.state.ply, seat, acts)
+        state = self.state
+        if self._legal_ply == state.ply and self._legal_seat == seat:
+            return self._legal
+        acts = self.game.legal_actions(state, seat)
+        self._legal_ply = state.ply
+        self._legal_seat = seat
+        self._legal = acts
         return acts
 
     def parse(self, action: Action | str) -> Action:
@@ -94,16 +103,21 @@ class Match:
 
     def apply(self, seat: int, action: Action | str) -> None:
         """Take ``action`` for ``seat``; raises ``IllegalAction`` and changes nothing if refused."""
-        a = self.parse(action)
-        cached = self._legal
+        a = action if isinstance(action, Action) else self.parse(action)
         state = self.state
-        if cached is not None and cached[0] == state.ply and cached[1] == seat and listed(a, cached[2]) \
-                and not state.over:
+        listed_here = False  # taken from the moves just listed for this seat: checked already
+        if self._legal_ply == state.ply and self._legal_seat == seat and not state.over:
+            legal = self._legal
+            try:  # a bot's choice is the very object listed; otherwise compare argument kinds too
+                listed_here = legal[legal.index(a)] is a or listed(a, legal)
+            except ValueError:
+                listed_here = False
+        if listed_here:
             self.game._apply(state, seat, a)
             state.ply += 1
         else:
             self.game.apply(state, seat, a)
-        self.log.append(LogEntry(seat, a))
+        self.log.append(_new_entry(LogEntry, (seat, a)))
 
     def view(self, seat: int | None, since: int | None = None) -> View:
         """What ``seat`` may see now, with the events since event number ``since``
@@ -112,6 +126,8 @@ class Match:
         events = self.state.events or []
         start = self._seen.get(seat, 0) if since is None else since
         self._seen[seat] = len(events)
+        if start >= len(events) and not view.events:
+            return view  # nothing new to tell (always so in a simulation, which keeps no events)
         return dataclasses.replace(view, events=events_for(events, seat, start))
 
     def events(self, viewer: int | None, start: int = 0) -> tuple[EventView, ...]:
@@ -138,6 +154,18 @@ class Match:
 
     def prompt(self, seat: int) -> Any:
         return self.game.prompt(self.state, seat)
+
+    def move_words(self, seat: int, actions: Sequence[Action]) -> dict[str, str]:
+        """The game's own words for those of ``actions`` it names (see ``Game.move_words``), by move text."""
+        game = self.game
+        if type(game).move_words is Game.move_words:
+            return {}
+        out = {}
+        for a in actions:
+            words = game.move_words(self.state, seat, a)
+            if words is not None:
+                out[str(a)] = words
+        return out
 
     def log_view(self, viewer: int | None) -> list[str]:
         """The action log as ``viewer`` may see it (secret cards redacted)."""

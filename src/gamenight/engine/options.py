@@ -106,6 +106,8 @@ def coerce(info: OptionInfo, value: Any) -> Any:
         out = value.strip()
         if len(out) > MAX_TEXT:
             raise OptionError(key, f"at most {MAX_TEXT} characters, got {len(out)}")
+        if any(ord(ch) < 32 or ord(ch) == 127 for ch in out):
+            raise OptionError(key, "text cannot hold control characters")
     else:
         out = value
     if info.choices is not None and out not in info.choices:

@@ -68,6 +68,25 @@ def team_name(team: Sequence[int]) -> str:
     return "seats " + " & ".join(map(str, team))
 
 
+_SEATS_NAMED = re.compile(r"\b[Ss]eats? (\d+(?: & \d+)*)\b")
+
+
+def with_names(text: str, names: Sequence[str], you: int | None = None) -> str:
+    """The sheet's words for seats ("seat 1 knocked", "seats 0 & 2") with the players' names put
+    in ("Bea knocked", "Ann & Cy"); the viewer's own seat reads "You" ("you" inside a sentence)."""
+    def one(m: re.Match[str]) -> str:
+        out: list[str] = []
+        for n in m.group(1).split(" & "):
+            seat = int(n)
+            if seat == you:
+                start = m.start() == 0 and not out
+                out.append("You" if start else "you")
+            else:
+                out.append(names[seat] if 0 <= seat < len(names) else f"seat {seat}")
+        return " & ".join(out)
+    return _SEATS_NAMED.sub(one, text)
+
+
 @dataclass
 class ScoreSheet:
     columns: tuple[str, ...]

@@ -75,6 +75,9 @@ class Zone:
     team: int | None = None
     listed: bool = True
     recap: bool = False
+    closed: str = ""
+    """A finished meld, shown squared up as one pile under these words (``natural``, ``mixed``: a
+    canasta); empty while it is open."""
 
     def seen_by(self, viewer: int | None) -> bool:
         vis = self.visible_to
@@ -104,6 +107,8 @@ class ZoneView:
     team: int | None = None
     by: tuple[int, ...] | None = None
     at: tuple[str, ...] | None = None
+    closed: str = ""
+    """A finished meld's words (``natural``, ``mixed``), drawn squared up; empty: open."""
 
 
 class FactKind(StrEnum):
@@ -126,6 +131,9 @@ class FactKind(StrEnum):
     """Yes or no: shown only when true, as the fact's label ("Hearts broken")."""
     PIECES = "pieces"
     """Pieces in notation (a hand shown at a showdown, a claim's dice)."""
+    GROUPS = "groups"
+    """Pieces in groups, each a list in notation: the viewer's hand as the game sees it arranged
+    (a rummy hand's melds); the hand's other pieces stand apart (unmatched)."""
     PER_SEAT = "per-seat"
     """One value per seat, each of kind ``of``."""
     TABLE = "table"
@@ -234,7 +242,7 @@ def zone_view(zone: Zone, viewer: int | None) -> ZoneView:
     at = tuple(zone.at) if zone.at is not None else None
     if zone.seen_by(viewer):
         return ZoneView(zone.name, label, zone.kind, piece, tuple(map(str, pieces)), 0, zone.owner, zone.team,
-                        by, at)
+                        by, at, zone.closed)
     return ZoneView(zone.name, label, zone.kind, piece, (), len(pieces), zone.owner, zone.team, by, None)
 
 
@@ -275,6 +283,16 @@ def view_json(value: Any) -> Any:
     if isinstance(value, EventView):
         return _adapter(EventView).dump_python(value, mode="json", exclude_defaults=True)
     return value
+
+
+def view_text(value: View | EventView) -> str:
+    """A view or an event as compact JSON text, the same data as ``view_json``, encoded in one step
+    by pydantic (a server sends one to every viewer after every move)."""
+    if isinstance(value, View):
+        out = _adapter(View).dump_json(value, exclude_defaults=True, exclude={"options"})
+    else:
+        out = _adapter(EventView).dump_json(value, exclude_defaults=True)
+    return out.decode()  # type: ignore[no-any-return]
 
 
 def view_schema() -> dict[str, Any]:

@@ -270,15 +270,15 @@ class TrickGame(Game[TS]):
         cls._plain_follow = cls.follow_steps is TrickGame.follow_steps
 
     # --- hooks for games ---------------------------------------------------------------
-    def lead_steps(self, state: TS, seat: int, hand: list[Card]) -> Iterator[Step[Card]]:
+    def lead_steps(self, state: TS, seat: int, hand: list[Card]) -> Iterable[Step[Card]]:
         """The game's rules on what may be led, in rulebook order (each narrows the last);
         default none."""
-        return iter(())
+        return ()
 
-    def follow_steps(self, state: TS, seat: int, allowed: list[Card]) -> Iterator[Step[Card]]:
+    def follow_steps(self, state: TS, seat: int, allowed: list[Card]) -> Iterable[Step[Card]]:
         """The game's rules on a card played to a trick after following suit (must trump,
         must beat); default none."""
-        return iter(())
+        return ()
 
     def on_trick(self, state: TS, winner: int, plays: list[tuple[int, Card]]) -> None:
         """Called after each trick is gathered."""
@@ -333,26 +333,27 @@ class TrickGame(Game[TS]):
                 return []
             hand = state.hands[seat]
             trick = state.trick
-            cards: Sequence[Card]
+            table: list[Action] = _PLAY_LIST  # type: ignore[assignment]  # indexed by faces only
             # The cascade's answer without building its first steps: the cards held, narrowed
             # to the suit led, then by the game's own steps (skipped when the game has none, or
             # has said with ``hooks`` that they can no longer narrow anything this hand).
             if trick:
                 suit = state.suit
                 led = suit[trick[0][1]]
-                cards = [c for c in hand if suit[c] == led] or hand
-                if not self._plain_follow and state.hooks:
-                    for step in self.follow_steps(state, seat, cards):
-                        cards = step.allowed
+                if self._plain_follow or not state.hooks:
+                    acts = [table[c] for c in hand if suit[c] == led] or [table[c] for c in hand]
+                    return acts if self.one_deck else list(dict.fromkeys(acts))
+                cards: Sequence[Card] = [c for c in hand if suit[c] == led] or hand
+                for step in self.follow_steps(state, seat, cards):  # type: ignore[arg-type]
+                    cards = step.allowed
             else:
                 cards = hand
                 if not self._plain_lead and state.hooks:
                     for step in self.lead_steps(state, seat, hand):
                         cards = step.allowed
-            table = _PLAY_LIST
             if self.one_deck:
-                return [table[c] for c in cards]  # type: ignore[misc]
-            return list(dict.fromkeys([table[c] for c in cards]))  # type: ignore[misc]
+                return [table[c] for c in cards]
+            return list(dict.fromkeys([table[c] for c in cards]))
         return self.other_legal(state, seat)
 
     def refusal(self, state: TS, seat: int, action: Action) -> None:

@@ -465,3 +465,11 @@ class Euchre(TrickGame[EuchreState]):
         if phase == Phase.NO_ACE_NO_FACE:
             return "Your hand has no ace and no face: call for a redeal, or keep it."
         return "Play a card."
+
+    def move_words(self, state: EuchreState, seat: int, action: Action) -> str | None:
+        if action.verb == "order":
+            words = "Pick it up" if seat == state.dealer else "Order it up"
+            return words + (" and go alone" if action.args else "")
+        if action.verb == "call" and action.args:
+            return f"Call {action.args[0]}" + (" and go alone" if "alone" in action.args else "")
+        return None

@@ -4,7 +4,7 @@ hearts broken by a heart or the queen of spades, Power, game to 100, low wins.""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -195,38 +195,43 @@ class Hearts(TrickGame[HeartsState]):
         for c in chosen:
             state.hands[seat].remove(c)
         off = pass_offset(state.hand_no, state.players)
-        to = left_of(seat, state.players, off)
-        private(state, seat, "{0} passes " + cards_text(chosen) + " to {1}",
-                "{0} passes " + _number(len(chosen)) + " cards to {1}", seat, to, pieces=chosen, kind="pass")
+        narrating = state.events is not None  # the texts are not built for a match nobody reads
+        if narrating:
+            to = left_of(seat, state.players, off)
+            private(state, seat, "{0} passes " + cards_text(chosen) + " to {1}",
+                    "{0} passes " + _number(len(chosen)) + " cards to {1}", seat, to, pieces=chosen, kind="pass")
         if len(state.passes) == state.players:
             for s, given in state.passes.items():
                 receiver = left_of(s, state.players, off)
                 state.hands[receiver].extend(given)
-                private(state, receiver, "You received " + cards_text(given) + " from {1}", None, receiver, s,
-                        pieces=given, kind="received")
+                if narrating:
+                    private(state, receiver, "You received " + cards_text(given) + " from {1}", None, receiver, s,
+                            pieces=given, kind="received")
             for h in state.hands:
                 h.sort()
             self._start_play(state)
 
     # --- play restrictions ----------------------------------------------------------------------
-    def lead_steps(self, state: HeartsState, seat: int, hand: list[Card]) -> Iterator[Step[Card]]:
+    # Tuples rather than generators: these run before most plays of a random playout.
+    def lead_steps(self, state: HeartsState, seat: int, hand: list[Card]) -> Iterable[Step[Card]]:
         if state.first_trick:
             lowest = min((c for c in hand if c >> 4 == CLUBS), default=None)
             if lowest is not None:
-                yield Step([lowest], LOWEST_CLUB, f"the first trick is led with your lowest club, {lowest}")
-                return
+                return (Step([lowest], LOWEST_CLUB, f"the first trick is led with your lowest club, {lowest}"),)
         if state.broken:
-            return
+            return ()
         allowed = [c for c in hand if c >> 4 != HEARTS]
         if allowed and len(allowed) < len(hand):
-            yield Step(allowed, HEARTS_BROKEN, "hearts are not broken yet")
+            return (Step(allowed, HEARTS_BROKEN, "hearts are not broken yet"),)
+        return ()
 
-    def follow_steps(self, state: HeartsState, seat: int, allowed: list[Card]) -> Iterator[Step[Card]]:
+    def follow_steps(self, state: HeartsState, seat: int, allowed: list[Card]) -> Iterable[Step[Card]]:
         if state.first_trick and not state.options.points_on_first_trick:
             clean = [c for c in allowed if c >> 4 != HEARTS and c != QUEEN_OF_SPADES]
             if clean and len(clean) < len(allowed):
-                yield Step(clean, FIRST_TRICK_POINTS, "no points may be played on the first trick while you "
-                           "hold another card you may play")
+                return (Step(clean, FIRST_TRICK_POINTS, "no points may be played on the first trick while you "
+                             "hold another card you may play"),)
+        return ()
 
     def on_trick(self, state: HeartsState, winner: int, plays: list[tuple[int, Card]]) -> None:
         if not state.broken and any(c >> 4 == HEARTS or c == QUEEN_OF_SPADES for _, c in plays):
@@ -243,21 +248,12 @@ class Hearts(TrickGame[HeartsState]):
         pts = [card_points(t) for t in won]
         notes = [f"the kitty went to seat {owner} [{KITTY.id}]",
                  f"hearts 1 point each, the queen of spades 13 [{CARD_POINTS.id}]"]
-        in_kitty = card_points(state.kitty)
-        worth = f" ({'1 point' if in_kitty == 1 else f'{in_kitty} points'})"
-        private(state, owner, "{0} took the kitty: " + cards_text(state.kitty) + worth, "{0} took the kitty" + worth,
-                owner, pieces=state.kitty, kind="summary")
-        queen = next((s for s, t in enumerate(won) if QUEEN_OF_SPADES in t), None)
-        if queen is not None:
-            emit(state, "{0} took the queen of spades", queen, kind="summary")
-        if 26 in pts:
-            shooter = pts.index(26)
+        shooter = pts.index(26) if 26 in pts else None
+        if state.events is not None:
+            self._tell_hand(state, owner, won, pts, shooter)
+        if shooter is not None:
             pts = [0 if s == shooter else 26 for s in range(state.players)]
             notes.append(f"seat {shooter} took Power [{POWER.id}]")
-            emit(state, "{0} takes Power: 26 points to everyone else", shooter, kind="summary")
-        else:
-            emit(state, "Points this hand: " + ", ".join(f"{{{s}}} {p}" for s, p in enumerate(pts)),
-                 *range(state.players), kind="summary")
         target = state.options.target
         ended = max(t + p for t, p in zip(state.sheet.totals, pts)) >= target
         if ended:
@@ -269,6 +265,23 @@ class Hearts(TrickGame[HeartsState]):
             return
         state.dealer = left_of(state.dealer, state.players)
         self._deal(state)
+
+    @staticmethod
+    def _tell_hand(state: HeartsState, owner: int, won: list[list[Card]], pts: list[int], shooter: int | None,
+                   ) -> None:
+        """The end-of-hand summary events: the kitty, the queen of spades, Power or the points."""
+        in_kitty = card_points(state.kitty)
+        worth = f" ({'1 point' if in_kitty == 1 else f'{in_kitty} points'})"
+        private(state, owner, "{0} took the kitty: " + cards_text(state.kitty) + worth, "{0} took the kitty" + worth,
+                owner, pieces=state.kitty, kind="summary")
+        queen = next((s for s, t in enumerate(won) if QUEEN_OF_SPADES in t), None)
+        if queen is not None:
+            emit(state, "{0} took the queen of spades", queen, kind="summary")
+        if shooter is not None:
+            emit(state, "{0} takes Power: 26 points to everyone else", shooter, kind="summary")
+        else:
+            emit(state, "Points this hand: " + ", ".join(f"{{{s}}} {p}" for s, p in enumerate(pts)),
+                 *range(state.players), kind="summary")
 
     def result(self, state: HeartsState) -> Result:
         return ranked(state.sheet.totals, high_wins=False)

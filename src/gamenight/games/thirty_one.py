@@ -21,7 +21,8 @@ from gamenight.engine.legality import Step, narrow, refuse
 from gamenight.engine.options import option
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.engine.view import Fact, FactKind, Zone, ZoneKind, fact, per_seat
+from gamenight.engine.view import Fact, FactKind, Zone, fact, per_seat
+from gamenight.families import rummy
 
 HAND = 3
 
@@ -67,9 +68,6 @@ THE_DEAL = Clause(
     "thirty_one.play.deal", "The dealer deals 3 cards face down to each player and turns one face up in the centre of "
     "the table to start the discard pile. The rest of the deck is the stock.", P)
 FIRST_PLAYER = Clause("thirty_one.play.first", "Player to the left of the dealer starts; play goes to the left.", P)
-DRAW_THEN_DISCARD = Clause(
-    "thirty_one.play.draw", "At your turn you draw a card from the stock pile or the discard pile, then discard one "
-    "card face up on the discard pile.", P)
 STOCK_RESHUFFLE = Clause(
     "thirty_one.play.stock-reshuffle", "If the stock runs out, the discard pile except its top card is shuffled to "
     "make a new stock.", P, option="empty_stock", when=lambda o: o.empty_stock == "reshuffle")
@@ -113,9 +111,9 @@ DEALT_BACK = Clause(
 
 RULES = Rules([
     ONE_DECK, START_QUARTERS, CARD_VALUES, CLOSEST_TO_31, LAST_REMAINING, ANTE_ONCE, ANTE_EACH_HAND, DEALER,
-    THE_DEAL, FIRST_PLAYER, DRAW_THEN_DISCARD, STOCK_RESHUFFLE, STOCK_ENDS_HAND, THIRTY_ONE, KNOCK_IN_TURN,
-    KNOCK_WHOLE_TURN, ONE_KNOCK, AFTER_KNOCK, LOWEST_PAYS, TIES_PAY, KNOCKER_PAYS_DOUBLE, THIRTY_ONE_ALL_PAY,
-    THREE_OF_A_KIND, ON_YOUR_FACE, ALL_OUT, SKIP_OUT, DEALT_BACK,
+    THE_DEAL, FIRST_PLAYER, rummy.DRAW, rummy.DISCARD_ENDS_TURN, STOCK_RESHUFFLE, STOCK_ENDS_HAND, THIRTY_ONE,
+    KNOCK_IN_TURN, KNOCK_WHOLE_TURN, ONE_KNOCK, AFTER_KNOCK, LOWEST_PAYS, TIES_PAY, KNOCKER_PAYS_DOUBLE,
+    THIRTY_ONE_ALL_PAY, THREE_OF_A_KIND, ON_YOUR_FACE, ALL_OUT, SKIP_OUT, DEALT_BACK,
 ])
 TEXT_ONLY = (ONE_DECK, START_QUARTERS, CARD_VALUES, CLOSEST_TO_31, ANTE_ONCE, DEALER, THE_DEAL, FIRST_PLAYER,
              STOCK_RESHUFFLE, KNOCK_IN_TURN, DEALT_BACK)
@@ -125,8 +123,9 @@ SPEC = GameSpec(
     id="thirty_one", title="Thirty One", family="draw-discard", players=(2, 3, 4, 5, 6, 7, 8),
     default_players=4, options=ThirtyOneOptions, rules=RULES, source="000",
     # 2: a lowest knocker pays double under "31 makes everyone pay"; 3: a player who owes more than
-    # they hold goes on their face rather than out (so older records may deal differently).
-    rules_version="3",
+    # they hold goes on their face rather than out (so older records may deal differently); 4: the discard
+    # pile's top card is taken with 'take discard' (the rummy family's word), no longer 'draw discard'.
+    rules_version="4",
     summary="Get closest to 31 in one suit; knock when you are not lowest. Lowest pays a quarter; "
             "last player with money wins the pot.",
     presets={"standard": {},
@@ -184,15 +183,11 @@ class ThirtyOneState(State):
     hand_no: int = 0
 
 
-def _draw(where: str) -> Action:
-    return Action("draw", (where,))
-
-
-DRAW_STOCK = _draw("stock")
-DRAW_DISCARD = _draw("discard")
+DRAW_STOCK = rummy.DRAW_STOCK
+TAKE_DISCARD = rummy.TAKE_DISCARD
 KNOCK = Action("knock")
 SHOW = Action("show")
-DISCARD: dict[int, Action] = {face: Action("discard", (card,)) for face, card in FACES.items()}
+DISCARD: dict[int, Action] = {face: rummy.discard(card) for face, card in FACES.items()}
 
 
 @register
@@ -279,11 +274,11 @@ class ThirtyOne(Game[ThirtyOneState]):
         """The rules that narrow ``seat``'s moves now, in rulebook order."""
         discards = [DISCARD[c] for c in state.hands[seat]]
         if state.phase == Phase.DRAW:
-            moves = [DRAW_STOCK, DRAW_DISCARD, KNOCK, SHOW]
-            yield Step(moves, DRAW_THEN_DISCARD, "draw from the stock or the discard pile before you discard")
+            moves = [DRAW_STOCK, TAKE_DISCARD, KNOCK, SHOW]
+            yield Step(moves, rummy.DRAW, "draw from the stock or the discard pile before you discard")
         else:
-            yield Step([*discards, KNOCK, SHOW], DRAW_THEN_DISCARD,
-                       lambda a: "you have drawn: now discard" if a.verb == "draw"
+            yield Step([*discards, KNOCK, SHOW], rummy.DISCARD_ENDS_TURN,
+                       lambda a: "you have drawn: now discard" if a.verb in ("draw", "take")
                        else "you can only discard a card you hold")
             moves = [*discards, KNOCK]
             yield Step(moves, THIRTY_ONE, "a discard that leaves you 31 shows it at once")
@@ -305,15 +300,15 @@ class ThirtyOne(Game[ThirtyOneState]):
 
     def _apply(self, state: ThirtyOneState, seat: int, action: Action) -> None:
         verb = action.verb
-        if verb == "draw":
-            if action.args[0] == "stock":
+        if verb in ("draw", "take"):
+            if verb == "draw":
                 if not state.stock:
                     self._reshuffle(state)
                 card = state.stock.pop()
                 private(state, seat, "{0} draws " + card_text(card), "{0} draws from the stock", seat,
                         pieces=(card,))
             else:
-                card = state.discard.pop()
+                card = rummy.take_top(state.discard)
                 state.known[seat].append(card)
                 emit(state, "{0} takes " + card_text(card) + " from the discard pile", seat, pieces=(card,))
             state.hands[seat].append(card)
@@ -324,8 +319,7 @@ class ThirtyOne(Game[ThirtyOneState]):
             assert isinstance(thrown, Card)
             hand = state.hands[seat]
             state.discard.append(hand.pop(hand.index(thrown)))
-            if thrown in state.known[seat]:
-                state.known[seat].remove(thrown)
+            rummy.forget_known(state.known[seat], (thrown,))
             emit(state, "{0} discards " + card_text(thrown), seat, pieces=(thrown,))
             self._end_turn(state)
         elif verb == "knock":
@@ -461,16 +455,8 @@ class ThirtyOne(Game[ThirtyOneState]):
 
     def zones(self, state: ThirtyOneState) -> list[Zone]:
         """Each hand (the cards taken from the discard pile are known to all), the stock, the discard pile."""
-        zones = []
-        for s in range(state.players):
-            known = state.known[s]
-            zones.append(Zone("hand", [c for c in state.hands[s] if c not in known], frozenset({s}), owner=s,
-                              kind=ZoneKind.HAND, label="Hand"))
-            zones.append(Zone("taken", list(known), None, owner=s, kind=ZoneKind.HAND,
-                              label="Taken from the discard pile"))
-        zones.append(Zone("stock", state.stock, frozenset(), kind=ZoneKind.STOCK, label="Stock"))
-        zones.append(Zone("discard", state.discard, None, kind=ZoneKind.DISCARD, label="Discard pile"))
-        return zones
+        return [*rummy.hand_zones(state.hands, state.known), rummy.stock_zone(state.stock),
+                rummy.pile_zone(state.discard)]
 
     def facts(self, state: ThirtyOneState, seat: int | None) -> list[Fact]:
         fs = [per_seat("quarters", "Quarters", state.quarters), fact("pot", "Pot", FactKind.NUMBER, state.pot)]
@@ -499,3 +485,10 @@ class ThirtyOne(Game[ThirtyOneState]):
             top = card_text(state.discard[-1])
             return f"Draw from the stock or take {top} from the discard pile{', or knock' if knock else ''}."
         return f"Discard a card{' (you may knock first)' if knock else ''}."
+
+    def move_words(self, state: ThirtyOneState, seat: int, action: Action) -> str | None:
+        if action == Action("draw", ("stock",)):
+            return "Draw from the stock"
+        if action == Action("draw", ("discard",)) and state.discard:
+            return f"Take {state.discard[-1]}"
+        return None

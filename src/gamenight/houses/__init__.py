@@ -31,7 +31,7 @@ from gamenight.houses.checks import GENERAL_CLAUSES, clause_ids
 from gamenight.houses.data import from_data, to_data
 from gamenight.houses.diff import OptionChange, RuleDiff, diff, diff_versions, value_text
 from gamenight.houses.files import from_toml, to_toml
-from gamenight.houses.members import add_member, new_house, set_policy
+from gamenight.houses.members import add_member, check_new_link, new_house, new_id, set_policy
 from gamenight.houses.model import (
     ANSWERS,
     APPROVAL,
@@ -56,7 +56,17 @@ from gamenight.houses.model import (
     now,
     possessive,
 )
-from gamenight.houses.proposals import change_to, make_change, needed, open_proposals, propose, tally, vote, withdraw
+from gamenight.houses.proposals import (
+    change_to,
+    check_playable,
+    make_change,
+    needed,
+    open_proposals,
+    propose,
+    tally,
+    vote,
+    withdraw,
+)
 from gamenight.houses.questions import answer, ask, kali_applies, open_questions, withdraw_question
 from gamenight.houses.rules import (
     PlayedUnder,
@@ -77,9 +87,10 @@ __all__ = [
     "ANSWERS", "APPROVAL", "FORMAT", "GENERAL_CLAUSES", "PROPOSAL_STATUS", "QUESTION_STATUS", "VERSION_STATUS",
     "Answer", "Change", "GameRules", "House", "HouseError", "HouseFormatError", "MatchRuling", "Member",
     "OptionChange", "PlayedUnder", "Proposal", "Question", "RuleDiff", "RuleSet", "Ruling", "Version", "Vote",
-    "add_member", "answer", "apply_change", "ask", "change_to", "clause_ids", "current_version", "diff",
-    "diff_versions", "from_data", "from_toml", "kali_applies", "make_change", "match_rulings", "needed",
-    "new_house", "new_ruling", "now", "open_proposals", "open_questions", "options_for", "played_under",
-    "possessive", "propose", "rule_set", "rulings_for", "set_policy", "tally", "to_data", "to_toml", "value_text",
-    "version", "version_for_match", "versions", "vote", "withdraw", "withdraw_question",
+    "add_member", "answer", "apply_change", "ask", "change_to", "check_new_link", "check_playable", "clause_ids",
+    "current_version", "diff", "diff_versions", "from_data", "from_toml", "kali_applies", "make_change",
+    "match_rulings", "needed", "new_house", "new_id", "new_ruling", "now", "open_proposals", "open_questions",
+    "options_for", "played_under", "possessive", "propose", "rule_set", "rulings_for", "set_policy", "tally",
+    "to_data", "to_toml", "value_text", "version", "version_for_match", "versions", "vote", "withdraw",
+    "withdraw_question",
 ]

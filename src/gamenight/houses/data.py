@@ -4,20 +4,30 @@ clauses, so a bad file is refused naming the key rather than half read."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
 from gamenight.engine.game import GameSpec
-from gamenight.houses.checks import checked_clause, checked_option_name, checked_options, checked_preset, game_spec
+from gamenight.houses.checks import (
+    AUTHORS_LENGTH,
+    NAME_LENGTH,
+    check_name,
+    checked_clause,
+    checked_option_name,
+    checked_options,
+    checked_preset,
+    game_spec,
+)
 from gamenight.houses.model import (
     ANSWERS,
     APPROVAL,
     FORMAT,
+    HOUSE_ID,
     PROPOSAL_STATUS,
     QUESTION_STATUS,
+    RULING_ID,
     VERSION_STATUS,
     Answer,
     Change,
@@ -34,6 +44,9 @@ from gamenight.houses.model import (
     Vote,
     as_utc,
 )
+
+MAX_NUMBER = 1_000_000_000
+"""Largest id or version number a house file may hold."""
 
 
 # --- writing ---------------------------------------------------------------------------------------
@@ -101,7 +114,8 @@ def to_data(house: House, *, json_safe: bool = False) -> dict[str, Any]:
         if g.versions:
             games[g.game] = {**_version_data(g.versions[-1], js, False),
                              "history": [_version_data(v, js, True) for v in g.versions[:-1]]}
-    return {"format": FORMAT, "name": house.name, "host": house.host, "approval": house.approval,
+    head: dict[str, Any] = {"format": FORMAT} if house.id is None else {"format": FORMAT, "id": house.id}
+    return {**head, "name": house.name, "host": house.host, "approval": house.approval,
             "answers": house.answers, "kali_effect": house.kali_effect,
             "members": [{"name": m.name, "admin": m.admin} for m in house.members], "games": games,
             "proposals": [_proposal_data(p, js) for p in house.proposals],
@@ -144,12 +158,21 @@ class _Reader:
             want = {str: "text", int: "a whole number", bool: "true or false", list: "a list",
                     datetime: "a date and time"}.get(kind, "a table")
             raise HouseFormatError(f"expected {want}, got {_kind(value)}", self.key(name))
+        if isinstance(value, int) and not 0 <= value <= MAX_NUMBER:
+            raise HouseFormatError(f"expected a number from 0 to {MAX_NUMBER}, got {_kind(value)}", self.key(name))
         return value
 
     def text(self, name: str, default: Any = ..., nonempty: bool = False) -> Any:
         value = self.get(name, str, default)
         if nonempty and isinstance(value, str) and not value.strip():
             raise HouseFormatError("must not be empty", self.key(name))
+        return value
+
+    def name(self, name: str, limit: int = NAME_LENGTH) -> str:
+        """A person's or the house's name: non-empty, at most ``limit`` characters, no control characters."""
+        value: str = self.text(name, nonempty=True)
+        with _format_errors():
+            check_name(value, self.key(name), limit)
         return value
 
     def status(self, name: str, allowed: tuple[str, ...], default: str) -> str:
@@ -176,7 +199,9 @@ class _Reader:
         items = self.get(name, list, [])
         for i, x in enumerate(items):
             if not isinstance(x, str) or not x.strip():
-                raise HouseFormatError(f"expected a non-empty name, got {x!r}", f"{self.key(name)}[{i}]")
+                raise HouseFormatError(f"expected a non-empty name, got {_kind(x)}", f"{self.key(name)}[{i}]")
+            with _format_errors():
+                check_name(x, f"{self.key(name)}[{i}]")
         return tuple(items)
 
     def tables(self, name: str) -> list[_Reader]:
@@ -211,6 +236,8 @@ def _kind(value: Any) -> str:
         return f"{str(value).lower()}"
     if isinstance(value, str):
         return f"text {value!r}"
+    if isinstance(value, int) and abs(value) > MAX_NUMBER:
+        return "a very large number"
     if isinstance(value, (int, float)):
         return f"the number {value}"
     if isinstance(value, list):
@@ -222,9 +249,9 @@ def _kind(value: Any) -> str:
 
 def _read_ruling(r: _Reader, game_id: str) -> Ruling:
     rid = r.text("id", nonempty=True)
-    if not re.fullmatch(r"r\d+", rid):
-        raise HouseFormatError(f"a ruling id looks like r1, r2, ...; got {rid!r}", r.key("id"))
-    out = Ruling(rid, r.text("text", nonempty=True), r.clause(game_id), r.text("author", nonempty=True),
+    if not RULING_ID.fullmatch(rid):
+        raise HouseFormatError(f"a ruling id looks like r1, r2, ...; got {rid[:20]!r}", r.key("id"))
+    out = Ruling(rid, r.text("text", nonempty=True), r.clause(game_id), r.name("author", AUTHORS_LENGTH),
                  r.when("when"), r.text("why", ""), r.text("question", ""))
     r.done()
     return out
@@ -245,7 +272,7 @@ def _read_rules(r: _Reader, spec: GameSpec) -> RuleSet:
 def _read_version(r: _Reader, spec: GameSpec, number: int) -> Version:
     rules = _read_rules(r, spec)
     status = r.status("status", VERSION_STATUS, "approved")
-    return Version(number, rules, r.text("proposed_by", nonempty=True), r.when("when"), r.text("why", ""), status,
+    return Version(number, rules, r.name("proposed_by"), r.when("when"), r.text("why", ""), status,
                    r.names("approved_by"))
 
 
@@ -295,10 +322,10 @@ def _read_proposal(p: _Reader, taken: list[int]) -> Proposal:
                     tuple(_read_ruling(x, spec.id) for x in p.tables("add_rulings")), p.names("remove_rulings"))
     votes = []
     for vr in p.tables("votes"):
-        votes.append(Vote(vr.text("member", nonempty=True), vr.get("yes", bool), vr.when("when")))
+        votes.append(Vote(vr.name("member"), vr.get("yes", bool), vr.when("when")))
         vr.done()
     status = p.status("status", PROPOSAL_STATUS, "open")
-    out = Proposal(pid, spec.id, p.get("base", int), change, p.text("proposed_by", nonempty=True), p.when("when"),
+    out = Proposal(pid, spec.id, p.get("base", int), change, p.name("proposed_by"), p.when("when"),
                    p.text("why", ""), tuple(votes), status, p.get("version", int, None))
     p.done()
     return out
@@ -310,11 +337,11 @@ def _read_question(q: _Reader, taken: list[int]) -> Question:
     clause = q.clause(spec.id)
     answers = []
     for a in q.tables("answers"):
-        answers.append(Answer(a.text("member", nonempty=True), a.text("text", nonempty=True), a.when("when")))
+        answers.append(Answer(a.name("member"), a.text("text", nonempty=True), a.when("when")))
         a.done()
     status = q.status("status", QUESTION_STATUS, "open")
-    out = Question(qid, spec.id, q.text("text", nonempty=True), clause, q.text("raised_by", nonempty=True),
-                   q.when("when"), q.names("table"), q.text("host", nonempty=True), q.text("match", None),
+    out = Question(qid, spec.id, q.text("text", nonempty=True), clause, q.name("raised_by"),
+                   q.when("when"), q.names("table"), q.name("host"), q.text("match", None),
                    q.get("higher_standard", bool, False), q.text("their_way", ""), tuple(answers), status,
                    q.text("ruling", ""), q.get("version", int, None))
     q.done()
@@ -328,14 +355,17 @@ def from_data(data: Mapping[str, Any]) -> House:
     fmt = top.get("format", int, FORMAT)
     if fmt != FORMAT:
         raise HouseFormatError(f"this gamenight reads house files of format {FORMAT}, not {fmt}", "format")
-    name = top.text("name", nonempty=True)
-    host = top.text("host", nonempty=True)
+    hid = top.text("id", None)
+    if hid is not None and not HOUSE_ID.fullmatch(hid):
+        raise HouseFormatError(f"a house id is 8 to 32 letters, digits, - or _; got {hid[:40]!r}", "id")
+    name = top.name("name")
+    host = top.name("host")
     approval = top.status("approval", APPROVAL, "host")
     answers = top.status("answers", ANSWERS, "host")
     kali = top.get("kali_effect", bool, False)
     members: list[Member] = []
     for m in top.tables("members"):
-        mname = m.text("name", nonempty=True)
+        mname = m.name("name")
         if any(x.name == mname for x in members):
             raise HouseFormatError(f"{mname!r} is listed twice", m.key("name"))
         members.append(Member(mname, m.get("admin", bool, False) or mname == host))
@@ -349,4 +379,4 @@ def from_data(data: Mapping[str, Any]) -> House:
     qids: list[int] = []
     questions = tuple(_read_question(q, qids) for q in top.tables("questions"))
     top.done()
-    return House(name, host, tuple(members), approval, answers, kali, tuple(games), proposals, questions)
+    return House(name, host, tuple(members), approval, answers, kali, tuple(games), proposals, questions, hid)

@@ -36,4 +36,8 @@ def from_toml(text: str) -> House:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise HouseFormatError(f"not valid TOML: {e}", "(file)") from None
+    except RecursionError:
+        raise HouseFormatError("not a house file: nested too deeply", "(file)") from None
+    except ValueError:  # an integer too long to convert: no house holds one
+        raise HouseFormatError("not a house file: a number is far too long", "(file)") from None
     return from_data(data)

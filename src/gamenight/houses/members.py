@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
+import secrets
 from collections.abc import Iterable
 
 from gamenight.houses.checks import choice, clean_name
-from gamenight.houses.model import ANSWERS, APPROVAL, House, HouseError, Member, possessive
+from gamenight.houses.model import ANSWERS, APPROVAL, HOUSE_ID, House, HouseError, Member, possessive
 
 
 def new_house(name: str, host: str, members: Iterable[str | Member] = (), *, approval: str = "host",
-              answers: str = "host", kali_effect: bool = False) -> House:
-    """A house with ``host`` (an admin) and other members; no game changed yet."""
+              answers: str = "host", kali_effect: bool = False, house_id: str | None = None) -> House:
+    """A house with ``host`` (an admin) and other members; no game changed yet. ``house_id``:
+    the stable id its file carries (``new_id()`` makes one)."""
     name = clean_name(name, "name")
     host = clean_name(host, "host")
     ms: dict[str, Member] = {host: Member(host, True)}
@@ -21,8 +23,15 @@ def new_house(name: str, host: str, members: Iterable[str | Member] = (), *, app
         if member.name in ms and member.name != host:
             raise HouseError(f"{member.name!r} is listed twice", f"members[{i}].name")
         ms[member.name] = member
+    if house_id is not None and not HOUSE_ID.fullmatch(house_id):
+        raise HouseError(f"a house id is 8 to 32 letters, digits, - or _; got {house_id[:40]!r}", "id")
     return House(name, host, tuple(ms.values()), choice(approval, APPROVAL, "approval"),
-                 choice(answers, ANSWERS, "answers"), bool(kali_effect))
+                 choice(answers, ANSWERS, "answers"), bool(kali_effect), id=house_id)
+
+
+def new_id() -> str:
+    """A fresh house id (12 URL-safe characters): unguessable, so nobody else's file carries it."""
+    return secrets.token_urlsafe(9)
 
 
 def require_admin(house: House, by: str) -> None:
@@ -50,3 +59,17 @@ def set_policy(house: House, *, by: str, approval: str | None = None, answers: s
         house, approval=choice(approval, APPROVAL, "approval") if approval is not None else house.approval,
         answers=choice(answers, ANSWERS, "answers") if answers is not None else house.answers,
         kali_effect=house.kali_effect if kali_effect is None else bool(kali_effect))
+
+
+def check_new_link(house: House, *, by: str, member: str) -> None:
+    """May ``by`` give ``member`` a new link (their old one stops working)? The host may for
+    anyone but themselves, another admin for a member who is not an admin: nobody can take
+    over the host's place, nor an admin another admin's."""
+    require_admin(house, by)
+    target = house.member(member)
+    if target is None:
+        raise HouseError(f"{member!r} is not a member of {house.name}")
+    if member == house.host:
+        raise HouseError(f"nobody can replace the host's link, {house.host}'s own")
+    if by != house.host and house.is_admin(member):
+        raise HouseError(f"only the host gives an admin ({member}) a new link")

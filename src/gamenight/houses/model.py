@@ -5,6 +5,7 @@ change returns a new ``House``."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -15,6 +16,10 @@ ANSWERS = ("host", "table")
 VERSION_STATUS = ("approved", "ruled")
 PROPOSAL_STATUS = ("open", "accepted", "rejected", "withdrawn")
 QUESTION_STATUS = ("open", "ruled", "kali", "unsettled", "withdrawn")
+HOUSE_ID = re.compile(r"[A-Za-z0-9_-]{8,32}")
+"""A house's id: the same in its file and in the web app that keeps it, never reused."""
+RULING_ID = re.compile(r"r(\d{1,6})")
+"""A ruling's id: ``r1``, ``r2``, ... (six digits is more rulings than a house will write)."""
 
 
 class HouseError(ValueError):
@@ -220,6 +225,9 @@ class House:
     games: tuple[GameRules, ...] = ()
     proposals: tuple[Proposal, ...] = ()
     questions: tuple[Question, ...] = ()
+    id: str | None = None
+    """A stable id the house's file carries: a server brings the file in once, by this id
+    (never by name, which anyone may choose)."""
 
     def member(self, name: str) -> Member | None:
         return next((m for m in self.members if m.name == name), None)

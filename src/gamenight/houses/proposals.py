@@ -15,6 +15,7 @@ from gamenight.houses.checks import (
     checked_option_name,
     checked_options,
     checked_preset,
+    dealable,
     game_spec,
 )
 from gamenight.houses.members import require_admin
@@ -72,10 +73,12 @@ def propose(house: House, game_id: str, change: Change, *, by: str, why: str = "
     as yes, so under the host policy the host's proposal takes effect at once, and a
     one-member house's too. Returns the new house and the proposal as it now stands
     (``status`` ``accepted`` with ``version`` set, or ``open``)."""
-    game_spec(game_id, "game")
+    spec = game_spec(game_id, "game")
     require_admin(house, by)
     if change.empty:
         raise HouseError("the proposal changes nothing")
+    proposed = apply_change(rule_set(house, game_id), change)
+    dealable(spec, proposed.preset, proposed.values, f"games.{game_id}")
     when = as_utc(when)
     pid = max((p.id for p in house.proposals), default=0) + 1
     p = Proposal(pid, game_id, current_version(house, game_id), change, by, when, why.strip(),
@@ -144,6 +147,17 @@ def withdraw(house: House, proposal_id: int, *, by: str) -> House:
     if p.status != "open":
         raise HouseError(f"proposal #{p.id} is already {p.status}")
     return house.with_proposal(dataclasses.replace(p, status="withdrawn"))
+
+
+def check_playable(house: House) -> None:
+    """Refuse a house (a file brought in) whose rules in force for a game, or an open
+    proposal for one, no table could deal: once in, it would fail every table it makes."""
+    for g in house.games:
+        rules = rule_set(house, g.game)
+        dealable(game_spec(g.game), rules.preset, rules.values, f"games.{g.game}")
+    for p in open_proposals(house):
+        rules = apply_change(rule_set(house, p.game), p.change)
+        dealable(game_spec(p.game), rules.preset, rules.values, f"proposals.{p.id}")
 
 
 def open_proposals(house: House, game_id: str | None = None) -> tuple[Proposal, ...]:

@@ -3,15 +3,24 @@ the version a match plays under, and how a change or a ruling makes the next rul
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from gamenight.engine import options as opts
 from gamenight.engine.registry import resolve_options
-from gamenight.houses.checks import checked_clause, checked_preset, clean_name, game_spec
-from gamenight.houses.model import Change, House, HouseError, MatchRuling, RuleSet, Ruling, Version, as_utc
+from gamenight.houses.checks import AUTHORS_LENGTH, checked_clause, checked_preset, clean_name, game_spec
+from gamenight.houses.model import (
+    RULING_ID,
+    Change,
+    House,
+    HouseError,
+    MatchRuling,
+    RuleSet,
+    Ruling,
+    Version,
+    as_utc,
+)
 
 
 def versions(house: House, game_id: str) -> tuple[Version, ...]:
@@ -111,7 +120,7 @@ def _next_ruling_number(house: House, game_id: str) -> int:
     for p in house.proposals:
         if p.game == game_id:
             ids += [r.id for r in p.change.add_rulings]
-    nums = [int(m.group(1)) for i in ids if (m := re.fullmatch(r"r(\d+)", i))]
+    nums = [int(m.group(1)) for i in ids if (m := RULING_ID.fullmatch(i))]
     return max(nums, default=0) + 1
 
 
@@ -121,8 +130,8 @@ def new_ruling(house: House, game_id: str, text: str, *, author: str, clause: st
     if not isinstance(text, str) or not text.strip():
         raise HouseError("a ruling needs some text", "text")
     n = number if number is not None else _next_ruling_number(house, game_id)
-    return Ruling(f"r{n}", text.strip(), checked_clause(game_id, clause, "clause"), clean_name(author, "author"),
-                  as_utc(when), why.strip(), question.strip())
+    return Ruling(f"r{n}", text.strip(), checked_clause(game_id, clause, "clause"),
+                  clean_name(author, "author", AUTHORS_LENGTH), as_utc(when), why.strip(), question.strip())
 
 
 def apply_change(rules: RuleSet, change: Change) -> RuleSet:

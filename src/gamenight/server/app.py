@@ -1,6 +1,9 @@
 """The FastAPI app: REST for tables and host controls, a WebSocket per seat, static UI;
 houses (``server.houses``) have their own routes and answer questions raised at tables.
 
+People at a table (claimed seats, names, chat, the turn timer) are ``server.people``;
+taking a move back, ``server.undo``; replays and QR codes, ``server.review``.
+
 ``create_app(database_url)`` builds the app (SQLite in the user's data directory when no
 URL is given); ``run(host, port, database_url)`` serves it with uvicorn."""
 
@@ -16,7 +19,8 @@ from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi import Depends, FastAPI, Header, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -27,11 +31,16 @@ from gamenight import houses as H
 from gamenight.engine import options as opts
 from gamenight.engine.view import view_schema
 from gamenight.rulebook import render
-from gamenight.server.guard import BodyLimit, SecurityHeaders
+from gamenight.server.archive import ARCHIVED_TEXT, archive_idle, archived_info, keep_archiving
+from gamenight.server.guard import BodyLimit, PlainName, SecurityHeaders, invalid_request, json_message, store_failed
 from gamenight.server.houses import HouseProblem, HouseService
 from gamenight.server.houses import router as house_router
+from gamenight.server.limits import AddressLimiter, Limits
+from gamenight.server.people import People
+from gamenight.server.review import router as review_router
 from gamenight.server.tables import Connection, Settings, Table, TableError, TableService
-from gamenight.store import Store
+from gamenight.server.undo import Undos
+from gamenight.store import Store, StoreError
 
 log = logging.getLogger("gamenight.server")
 STATIC = Path(__file__).resolve().parent / "static"
@@ -44,9 +53,12 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     preset: str | None = Field(default=None, max_length=64)
     bots: list[int] = Field(default_factory=list, max_length=16)
-    names: list[str] = Field(default_factory=list, max_length=16)
+    names: list[PlainName] = Field(default_factory=list, max_length=16)
     house: str | None = Field(default=None, max_length=32)
-    """Play under this house's rules (its current version for the game, at every new match)."""
+    """Play under this house's rules (its current version for the game, at every new match);
+    only a member of the house may, through their own link (``X-House-Key``)."""
+    listed: bool = False
+    """Show the table in the lobby's list (tables are private unless their host lists them)."""
 
 
 def _games() -> list[dict[str, Any]]:
@@ -65,12 +77,21 @@ def _games() -> list[dict[str, Any]]:
 
 
 def links(table: Table) -> dict[str, Any]:
+    """The host's links: a seat's link only until someone has claimed the seat (then its token
+    is that person's alone, and the host sees only that it is taken)."""
     base = f"/table/{table.id}"
-    seats = [{"seat": s.index, "kind": s.kind, "name": s.name,
-              "link": f"{base}#token={s.token}" if s.kind == "human" else None} for s in table.seats]
+    seats = [{"seat": s.index, "kind": s.kind, "name": s.name, "claimed": s.claimed,
+              "link": f"{base}#token={s.token}" if s.kind == "human" and not s.claimed else None}
+             for s in table.seats]
     first = next((s for s in table.seats if s.kind == "human"), None)
-    host = f"{base}#token={first.token}&host={table.host_token}" if first else f"{base}#host={table.host_token}"
+    host = f"{base}#token={first.token}&host={table.host_token}" if first and not first.claimed \
+        else f"{base}#host={table.host_token}"
     return {"host": host, "seats": seats, "spectator": base}
+
+
+class TurnTimer(BaseModel):
+    seconds: int = Field(ge=0, le=3600)
+    """Seconds a person has for each move (0: no timer)."""
 
 
 class RateLimiter:
@@ -142,34 +163,48 @@ class WsConnection(Connection):
 
 
 def create_app(database_url: str | None = None, settings: Settings | None = None,
-               houses: Sequence[H.House] = ()) -> FastAPI:
+               houses: Sequence[H.House] = (), limits: Limits | None = None) -> FastAPI:
     """The web app on ``database_url`` (SQLite in the user's data directory if None);
-    ``houses`` are brought in at start-up unless a house of that name is already kept."""
+    ``houses`` are brought in at start-up unless the house with that id is already kept;
+    ``limits`` per client address (``Limits.from_env()`` if None)."""
     settings = settings or Settings.from_env()
+    limiter = AddressLimiter(limits or Limits.from_env())
     holder: dict[str, Any] = {}
+
+    def creating(request: Request) -> None:
+        """Count a table or house made from this address; 429 once it makes them too fast."""
+        address = request.client.host if request.client else "unknown"
+        if not limiter.may_create(address):
+            raise TableError("too many new tables and houses from your address: wait a little", 429,
+                             {"Retry-After": str(limiter.retry_after(address))})
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, database_url)
         service = TableService(store, settings)
+        holder["people"], holder["undos"] = People(service), Undos(service)
         house_service = HouseService(store, service)
         await house_service.preload()
         for house in houses:
-            row, new = await house_service.bring_in(house)
-            if new:  # the admin link goes to the operator's terminal once, never to the log
-                print(f"house {house.name}: imported; its admin link: /house/{row.id}#admin={row.admin_token}",
-                      flush=True)
+            row, key = await house_service.bring_in(house)
+            if key is not None:  # the host's link goes to the operator's terminal once, never to the log
+                print(f"house {house.name}: imported; the host's own link: /house/{row.id}#key={key}", flush=True)
             else:
                 log.info("house %s: already kept as /house/%s; the file was not imported again", house.name, row.id)
+        await archive_idle(service, limiter.limits.archive_after)  # before loading: never replay idle tables
         await service.load_all()
         holder["service"] = service
         holder["houses"] = house_service
         app.state.service = service
         app.state.houses = house_service
         log.info("gamenight serving %d tables from %s", len(service.tables), store.safe_url)
+        archiver = asyncio.get_running_loop().create_task(keep_archiving(service, limiter.limits))
         try:
             yield
         finally:
+            archiver.cancel()
+            await house_service.previews.close()
+            holder["people"].close()
             await service.close()
             store.close()
 
@@ -181,9 +216,12 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(SecurityHeaders)
 
+    app.add_exception_handler(RequestValidationError, invalid_request)  # type: ignore[arg-type]
+    app.add_exception_handler(StoreError, store_failed)  # type: ignore[arg-type]
+
     @app.exception_handler(TableError)
     async def table_error(_: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=exc.status)
+        return JSONResponse({"detail": str(exc)}, status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(HouseProblem)
     async def house_problem(_: Request, exc: HouseProblem) -> JSONResponse:
@@ -198,6 +236,10 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "table.html")
 
+    @app.get("/table/{table_id}/replay/{number}", include_in_schema=False)
+    async def replay_page(table_id: str, number: int) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
     @app.get("/houses", include_in_schema=False)
     async def houses_page() -> FileResponse:
         return FileResponse(STATIC / "houses.html")
@@ -207,7 +249,8 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         return FileResponse(STATIC / "house.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.include_router(house_router(lambda: holder["houses"]))
+    app.include_router(house_router(lambda: holder["houses"], Depends(creating)))
+    app.include_router(review_router(service, links))
 
     # --- REST -------------------------------------------------------------------------------------
     @app.get("/api/health")
@@ -223,19 +266,26 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     async def games() -> list[dict[str, Any]]:
         return _games()
 
-    @app.post("/api/tables", status_code=201)
-    async def create_table(body: CreateTable) -> dict[str, Any]:
+    @app.post("/api/tables", status_code=201, dependencies=[Depends(creating)])
+    async def create_table(body: CreateTable, x_house_key: str | None = Header(default=None, max_length=100)
+                           ) -> dict[str, Any]:
+        member = None
+        if body.house is not None:  # only a member, through their own link, makes a table under a house
+            member = await holder["houses"].require_member(body.house, x_house_key)
         t = await service().create(body.game, body.players, body.options, body.preset, body.bots, body.names,
-                                   body.house)
+                                   body.house, member, body.listed)
         return {"table": t.info(), "host_token": t.host_token, "links": links(t)}
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
-        return [t.info() for t in service().tables.values()]
+        """The tables their hosts listed: a table is private (known by its link) unless listed."""
+        return [t.info() for t in service().tables.values() if t.listed]
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
-        return service().get(table_id).info()
+        """The table's public facts (an archived table: that it was archived)."""
+        table = service().tables.get(table_id)
+        return table.info() if table is not None else await archived_info(service(), table_id)
 
     @app.get("/api/tables/{table_id}/links")
     async def get_links(table_id: str, x_host_token: str | None = Header(default=None)) -> dict[str, Any]:
@@ -269,6 +319,20 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         await service().set_bot(t, x_host_token, seat, True)
         return {"table": t.info(), "links": links(t)}
 
+    @app.post("/api/tables/{table_id}/seats/{seat}/link")
+    async def reissue(table_id: str, seat: int, x_host_token: str | None = Header(default=None)) -> dict[str, Any]:
+        """A new link for a seat whose owner lost theirs; the old link stops working at once."""
+        t = service().get(table_id)
+        await holder["people"].reissue(t, x_host_token, seat)
+        return {"table": t.info(), "links": links(t)}
+
+    @app.put("/api/tables/{table_id}/timer")
+    async def turn_timer(table_id: str, body: TurnTimer,
+                         x_host_token: str | None = Header(default=None)) -> dict[str, Any]:
+        t = service().get(table_id)
+        await holder["people"].set_timer(t, x_host_token, body.seconds)
+        return t.info()
+
     @app.delete("/api/tables/{table_id}/seats/{seat}/bot")
     async def remove_bot(table_id: str, seat: int,
                          x_host_token: str | None = Header(default=None)) -> dict[str, Any]:
@@ -279,11 +343,28 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     # --- live play ----------------------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
+        """A socket, counted against its address's limits while it is open."""
+        address = ws.client.host if ws.client else "unknown"
+        refused = limiter.open_socket(address)
+        if refused is not None:
+            await ws.accept()
+            await _refuse(ws, refused, 4429)
+            return
+        try:
+            await play(ws, table_id)
+        finally:
+            limiter.close_socket(address)
+
+    async def play(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         svc = service()
         table = svc.tables.get(table_id)
         if table is None:
-            await _refuse(ws, "no such table", 4404)
+            try:
+                await archived_info(svc, table_id)
+                await _refuse(ws, ARCHIVED_TEXT, 4410)
+            except TableError as e:
+                await _refuse(ws, str(e), 4404)
             return
         try:
             first = await asyncio.wait_for(ws.receive(), timeout=15)
@@ -301,13 +382,28 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
             if seat is None:
                 await _refuse(ws, "this link is not (or no longer) valid for a seat at this table", 4403)
                 return
+        claimed: str | None = None
+        if seat is not None and hello.get("name") is not None and not table.seats[seat].claimed:
+            try:  # joining through the seat's link under a name: the seat becomes this page's alone
+                claimed = await holder["people"].claim(table, seat, hello.get("name"))
+            except TableError as e:
+                await _refuse(ws, str(e), 4403 if e.status == 409 else 4400)
+                return
         conn = WsConnection(ws, seat, settings.send_queue)
+        conn.hidden = hello.get("here") is False
+        if claimed is not None:
+            conn.send({"type": "claimed", "seat": seat, "token": claimed, "name": table.seats[seat or 0].name})
         limiter = RateLimiter(settings.rate_per_second, settings.rate_burst)
         violations = 0
         await svc.connect(table, conn)
+        holder["people"].history(table, conn)
         try:
             while not conn.closed:
-                msg = await ws.receive()
+                try:  # the page pings every 15 s: silence this long means the connection is dead
+                    msg = await asyncio.wait_for(ws.receive(), timeout=settings.heartbeat_timeout)
+                except TimeoutError:
+                    conn.close(4408, "no heartbeat")
+                    break
                 if msg["type"] == "websocket.disconnect":
                     break
                 if not limiter.allow():
@@ -321,7 +417,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
                     conn.send({"type": "error", "message": data})
                     continue
                 try:
-                    await _handle(svc, holder["houses"], table, conn, data)
+                    await _handle(svc, holder, table, conn, data)
                 except Exception:  # noqa: BLE001  one bad message never takes the server down
                     log.exception("table %s: error handling a message", table.id)
                     conn.send({"type": "error", "message": "internal error handling that message"})
@@ -358,22 +454,27 @@ def _decode(msg: Any, limit: int) -> dict[str, Any] | str:
             return "messages must be UTF-8 JSON"
     if len(raw) > limit:
         return f"message too large (at most {limit} bytes)"
-    try:
-        data = json.loads(raw)
-    except ValueError:
-        return "messages must be JSON objects"
-    if not isinstance(data, dict):
-        return "messages must be JSON objects"
-    return data
+    return json_message(raw)
 
 
-async def _handle(svc: TableService, houses: HouseService, table: Table, conn: Connection,
+async def _handle(svc: TableService, holder: dict[str, Any], table: Table, conn: Connection,
                   data: dict[str, Any]) -> None:
     kind = data.get("type")
+    houses: HouseService = holder["houses"]
     if kind == "act":
-        await svc.submit(table, conn, data.get("action"))
+        await svc.submit(table, conn, data.get("action"), data.get("id"))
     elif kind in ("ask", "answer"):
         await houses.at_table(table, conn, data)
+    elif kind == "ready":
+        await svc.ready(table, conn)
+    elif kind == "presence":
+        await svc.set_presence(table, conn, data.get("here") is not False)
+    elif kind == "chat":
+        holder["people"].say(table, conn, data.get("text"))
+    elif kind == "undo":
+        await holder["undos"].ask(table, conn)
+    elif kind == "undo-answer":
+        await holder["undos"].answer(table, conn, data.get("yes"))
     elif kind == "ping":
         conn.send({"type": "pong"})
     elif kind == "sync":
@@ -383,7 +484,8 @@ async def _handle(svc: TableService, houses: HouseService, table: Table, conn: C
         conn.send({"type": "error", "message": "already connected"})
     else:
         conn.send({"type": "error",
-                   "message": f"unknown message type {str(kind)[:40]!r} (act, ask, answer, ping, sync)"})
+                   "message": f"unknown message type {str(kind)[:40]!r} "
+                              "(act, ready, ask, answer, presence, chat, undo, undo-answer, ping, sync)"})
 
 
 def rulebook_html(table: Table) -> str:

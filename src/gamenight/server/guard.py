@@ -4,14 +4,31 @@
   with no ``Content-Length`` cannot grow past the limit either.
 - ``SecurityHeaders`` sends a content security policy that allows no inline script,
   ``nosniff``, no framing and no referrer.
+- ``invalid_request`` answers a body that does not fit its model with a 422 naming the
+  fields, never echoing the input (``1e400`` is infinity, which JSON cannot even write).
+- ``PlainName`` is a person's name as a request may give it: short, no control characters.
+- ``json_message`` reads one JSON object of bounded size and depth from a client.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import json
+import logging
+import unicodedata
+from typing import Annotated, Any
 
+from fastapi import Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import AfterValidator, Field
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from gamenight.store import StoreError
+
+log = logging.getLogger("gamenight.server")
+MAX_DEPTH = 16
+"""Deepest nesting of a client's JSON message (the protocol needs three)."""
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
        "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; "
@@ -76,3 +93,50 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+async def invalid_request(_: Request, exc: RequestValidationError) -> JSONResponse:
+    errors = [{"loc": [str(part) for part in e.get("loc", ())], "msg": str(e.get("msg", "")),
+               "type": str(e.get("type", ""))} for e in exc.errors()]
+    return JSONResponse({"detail": errors}, status_code=422)
+
+
+async def store_failed(_: Request, exc: StoreError) -> JSONResponse:
+    """The database refused a write that got past every check: say so (503), log the details."""
+    log.error("the database refused a request: %s", exc)
+    return JSONResponse({"detail": "the database could not do that just now; try again"}, status_code=503)
+
+
+def _no_controls(text: str) -> str:
+    if any(unicodedata.category(ch) == "Cc" for ch in text):
+        raise ValueError("a name cannot hold control characters")
+    return text
+
+
+PlainName = Annotated[str, Field(max_length=40), AfterValidator(_no_controls)]
+
+
+def depth(value: Any) -> int:
+    """How deeply lists and objects nest in ``value`` (0 for a plain value), without recursion."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, d = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, d + 1)
+            stack.extend((x, d + 1) for x in item)
+    return deepest
+
+
+def json_message(raw: str) -> dict[str, Any] | str:
+    """``raw`` as a JSON object, or the error text to answer with."""
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return "messages must be JSON objects"
+    if not isinstance(data, dict):
+        return "messages must be JSON objects"
+    if depth(data) > MAX_DEPTH:
+        return f"messages nest at most {MAX_DEPTH} levels deep"
+    return data

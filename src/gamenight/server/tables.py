@@ -7,8 +7,13 @@ Rules of the house kept here:
 - one action at a time per table (``Table.lock``); an accepted action is committed to the
   store before any seat hears of it; every connected seat then receives its own view;
 - a refused action changes nothing and is answered with the clause id and text;
-- a human seat with no connection is "away"; after the grace period a bot plays for it,
-  and the seat is handed back as soon as its owner reconnects;
+- a human seat with no connection, or whose page is hidden, is "away"; after the grace
+  period a bot plays for it, and the seat is handed back as soon as its owner is back
+  (``server.people`` keeps seats, names, presence, chat and the turn timer; ``server.undo``
+  takes a move back by agreement);
+- people get time to see what an action ended: bots wait a moment after a completed trick,
+  and after the end of a hand (an action with summary events) until everyone here is ready
+  or the hand pause runs out;
 - a table whose saved match cannot be restored is "broken" with the reason; others run on;
 - a table played under a house asks its ``HouseHooks`` for the house's rules at every new
   match, and shows the house's block (version, questions) that the hooks keep up to date.
@@ -34,17 +39,18 @@ from typing import Any, Protocol, TypeVar
 import gamenight
 from gamenight.bots import Bot, make_bot
 from gamenight.engine import options as opts
-from gamenight.engine.actions import Action, ActionSyntaxError
-from gamenight.engine.clauses import IllegalAction
+from gamenight.engine.actions import Action, ActionSyntaxError, did_you_mean, understand
+from gamenight.engine.clauses import UNKNOWN, IllegalAction
+from gamenight.engine.game import MOST_SEATS
 from gamenight.engine.match import Match, MatchRecordError
 from gamenight.engine.registry import UnknownGame, resolve_options
-from gamenight.engine.view import view_json
+from gamenight.server.messages import Broadcast
 from gamenight.store import SeatRow, Store, StoreError, TableRow, new_token
 
 log = logging.getLogger("gamenight.server")
 T = TypeVar("T")
-RECENT_EVENTS = 30
-"""How many of the latest events a client that (re)connects is told."""
+MOVES_REMEMBERED = 200
+"""Move ids kept per table to recognise a move a page sends again after reconnecting."""
 
 WAITING, PLAYING, OVER, BROKEN = "waiting", "playing", "over", "broken"
 
@@ -55,24 +61,39 @@ class Settings:
 
     bot_delay: float = 0.6
     """Seconds a bot waits before acting (0 in tests)."""
+    trick_pause: float = 2.5
+    """A completed trick stays on the table this many bot delays before a bot leads to the next."""
+    hand_pause: float = 25.0
+    """The end of a hand (its summary) stays this many bot delays before a bot goes on to the next
+    hand, unless every person at the table says they are ready sooner."""
     grace_period: float = 30.0
     """Seconds a disconnected seat stays away before a bot plays for it."""
     max_message_bytes: int = 4096
     rate_per_second: float = 10.0
     rate_burst: int = 30
     max_rate_violations: int = 50
-    max_seats: int = 64
+    max_seats: int = MOST_SEATS
     """Players at one table (a game whose book sets no limit, like Court Whist, stops here)."""
     max_legal: int = 3000
     """Legal actions sent per update (a combinatorial list is cut here; ``check`` still decides)."""
     send_queue: int = 512
     db_in_thread: bool = True
+    heartbeat_timeout: float = 45.0
+    """Seconds without a message (the page pings every 15) after which a connection is dead."""
+    undo_timeout: float = 60.0
+    """Seconds the others have to agree to take a move back."""
+    turn_timer_min: int = 10
+    """The shortest turn timer a host may set."""
+    preview_games: int = 200
+    """Bot matches under each rule set when a house asks what a proposal would do."""
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
         s = cls()
-        for name, conv in (("bot_delay", float), ("grace_period", float), ("rate_per_second", float),
-                           ("rate_burst", int), ("max_message_bytes", int)):
+        for name, conv in (("bot_delay", float), ("trick_pause", float), ("hand_pause", float),
+                           ("grace_period", float), ("rate_per_second", float),
+                           ("rate_burst", int), ("max_message_bytes", int), ("heartbeat_timeout", float),
+                           ("preview_games", int)):
             raw = os.environ.get(f"GAMENIGHT_{name.upper()}")
             if raw is not None:
                 setattr(s, name, conv(raw))
@@ -82,11 +103,13 @@ class Settings:
 
 
 class TableError(Exception):
-    """A request the table cannot honour; ``status`` is the HTTP status to answer with."""
+    """A request the table cannot honour; ``status`` is the HTTP status to answer with
+    (``headers``: any the answer needs, such as ``Retry-After``)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.headers = headers
 
 
 class HouseHooks(Protocol):
@@ -110,10 +133,13 @@ class Connection(abc.ABC):
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
-        self.log_sent = 0
         self.events_sent: int | None = None
         """Events of the current match this client has been told (None: only recent ones)."""
+        self.sheet_sent: Any = None
+        """The version of the score sheet this client has (``messages.sheet_version``)."""
         self.closed = False
+        self.hidden = False
+        """The page says it is hidden (another tab, a locked phone): its seat counts as away."""
 
     def send(self, payload: dict[str, Any] | str) -> None:
         """Queue a message (never blocks; a client too slow to keep up is dropped)."""
@@ -135,6 +161,8 @@ class SeatState:
     kind: str  # "human" or "bot"
     token: str
     name: str
+    claimed: bool = False
+    """Someone joined through the seat's link and named themselves; the token is theirs alone."""
     conns: set[Connection] = field(default_factory=set)
     away_since: float | None = None
     bot_playing: bool = False
@@ -145,10 +173,15 @@ class SeatState:
     def bot_controlled(self) -> bool:
         return self.kind == "bot" or self.bot_playing
 
+    @property
+    def present(self) -> bool:
+        """Someone is at the seat: connected, with the page in view."""
+        return any(not c.hidden for c in self.conns)
+
     def public(self) -> dict[str, Any]:
         return {"seat": self.index, "name": self.name or f"Seat {self.index}", "kind": self.kind,
-                "connected": bool(self.conns), "away": self.kind == "human" and not self.conns,
-                "bot_playing": self.bot_playing}
+                "connected": bool(self.conns), "away": self.kind == "human" and not self.present,
+                "bot_playing": self.bot_playing, "claimed": self.claimed}
 
 
 @dataclass
@@ -166,7 +199,6 @@ class Table:
     match_id: int | None = None
     match_number: int = 0
     spectators: set[Connection] = field(default_factory=set)
-    logs: dict[int | None, list[str]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     _static: dict[str, Any] | None = None
@@ -175,7 +207,29 @@ class Table:
     """The house's rules version the current match was started under."""
     house: dict[str, Any] | None = None
     """What the house shows at this table (kept by the house hooks)."""
+    house_host: str | None = None
+    """The member whose own link made this table under the house: the one who rules as its host."""
+    listed: bool = False
+    """Shown in the lobby's list of tables (only if the host asked)."""
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
+    pause_until: float = 0.0
+    """Bots wait until then (event-loop time): a completed trick is on the table."""
+    hand_end: int | None = None
+    """The ply whose action ended a hand, while its summary is on the table."""
+    hand_until: float = 0.0
+    """Bots wait for the people to read the hand's summary until then at the latest."""
+    ready: set[int] = field(default_factory=set)
+    """The seats whose players have read the hand's summary and are ready for the next."""
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when a player says they are ready, to end the bots' wait early."""
+    turn_timer: int = 0
+    """Seconds a person has for a move before a bot makes it for them (0: no timer)."""
+    people: Any = None
+    """What ``server.people`` keeps per table (the chat, the turn clocks)."""
+    undo: Any = None
+    """The request to take a move back that waits for the others (``server.undo``)."""
+    moves_done: dict[tuple[int, str], None] = field(default_factory=dict)
+    """The latest moves made, by (seat, the page's id for the move): a move sent again is not made twice."""
 
     @property
     def title(self) -> str:
@@ -206,6 +260,8 @@ class Table:
                             "options": self.options, "changed": self._changed(), "preset": self.preset}
         out = {**self._static, "status": self.status, "error": self.error, "match_number": self.match_number,
                "seats": [s.public() for s in self.seats]}
+        if self.hand_end is not None:
+            out["hand_end"] = {"ply": self.hand_end, "ready": sorted(self.ready)}
         if self.house_id is not None:
             out["house"] = self.house
         return out
@@ -227,20 +283,6 @@ class Table:
             return {}
 
 
-_TEXT: dict[tuple[Any, ...], str] = {}
-
-
-def action_text(a: Action) -> str:
-    """``str(a)``, remembered: legal-move lists (Hearts passes: 220 a seat) are sent after every move."""
-    key = (a, *map(type, a.args))  # bid 7 and bid 7C are equal tuples: the types tell them apart
-    t = _TEXT.get(key)
-    if t is None:
-        if len(_TEXT) > 500_000:
-            _TEXT.clear()
-        t = _TEXT[key] = str(a)
-    return t
-
-
 def _jsonable(v: Any) -> Any:
     return json.loads(json.dumps(v, default=str))
 
@@ -252,6 +294,10 @@ class TableService:
         self.tables: dict[str, Table] = {}
         self._pool: ThreadPoolExecutor | None = None
         self.houses: HouseHooks | None = None
+        self.after_move: list[Callable[[Table, int], None]] = []
+        """Called (under the table's lock) after each committed move, with the seat that made it."""
+        self.payload: list[Callable[[Table, int | None], dict[str, Any]]] = []
+        """Add their part to every state message (the undo request, the turn clocks)."""
 
     async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store call off the event loop (one writer thread for SQLite, a few for PostgreSQL)."""
@@ -264,11 +310,14 @@ class TableService:
 
     # --- loading and creating ---------------------------------------------------------------
     async def load_all(self) -> None:
-        """Rebuild every saved table; one that cannot be restored is marked broken."""
+        """Rebuild every saved table not archived; one that cannot be restored (a damaged row,
+        a lost match) is marked broken and logged, and the others load."""
         for row in await self._db(self.store.tables):
             table = self._table_from_row(row)
             self.tables[table.id] = table
             try:
+                if row.damaged is not None:
+                    raise ValueError(row.damaged)
                 await self._restore(table, row)
             except Exception as e:  # noqa: BLE001  a bad table must never stop the server
                 table.status = BROKEN
@@ -285,7 +334,9 @@ class TableService:
 
     def _table_from_row(self, row: TableRow) -> Table:
         return Table(row.id, row.game, row.players, row.options, row.preset, row.host_token, row.status,
-                     [SeatState(s.seat, s.kind, s.token, s.name) for s in row.seats], house_id=row.house_id)
+                     [SeatState(s.seat, s.kind, s.token, s.name, s.claimed) for s in row.seats],
+                     house_id=row.house_id, house_host=row.house_host, listed=row.listed,
+                     turn_timer=row.turn_timer)
 
     async def _restore(self, table: Table, row: TableRow) -> None:
         gamenight.get_game(table.game_id)  # UnknownGame: broken
@@ -299,18 +350,12 @@ class TableService:
         match = gamenight.restore(mrow.record)
         table.house_version = mrow.house_version
         self._set_match(table, match, mrow.id, mrow.number)
-        table.logs = {v: match.log_view(v) for v in self._viewers(table)}
-
-    def _viewers(self, table: Table) -> list[int | None]:
-        return [*range(table.players), None]
 
     def _set_match(self, table: Table, match: Match, match_id: int, number: int) -> None:
         table.match, table.match_id, table.match_number = match, match_id, number
-        table.logs = {v: [] for v in self._viewers(table)}
         table.status = OVER if match.over else PLAYING
         table.error = None
         for c in table.connections():
-            c.log_sent = 0
             c.events_sent = 0
         self.refresh_house(table)
 
@@ -321,7 +366,10 @@ class TableService:
 
     async def create(self, game: str, players: int | None = None, options: dict[str, Any] | None = None,
                      preset: str | None = None, bots: list[int] | None = None,
-                     names: list[str] | None = None, house: str | None = None) -> Table:
+                     names: list[str] | None = None, house: str | None = None, house_host: str | None = None,
+                     listed: bool = False) -> Table:
+        """A new table. Under a house, ``house_host`` is the member whose link made it: the
+        host's seat bears their name. ``listed``: shown in the lobby's list."""
         try:
             spec = gamenight.get_game(game).spec
         except UnknownGame as e:
@@ -349,12 +397,25 @@ class TableService:
         seat_specs = [("bot" if i in bot_seats else "human",
                        (names[i] if i < len(names) and names[i] else (f"Bot {i}" if i in bot_seats else ""))[:40])
                       for i in range(n)]
+        host = next((i for i, (kind, _) in enumerate(seat_specs) if kind == "human"), None)
+        if house_host is not None and host is not None:
+            seat_specs[host] = ("human", house_host[:40])
         row = await self._db(self.store.create_table, game, n, _jsonable(opts.as_dict(chosen)), preset, seat_specs,
-                             house)
+                             house, house_host, listed)
         table = self._table_from_row(row)
         self.refresh_house(table)
         self.tables[table.id] = table
         return table
+
+    async def forget(self, table: Table) -> None:
+        """Let go of a table (it was archived): its timers and bots stop."""
+        self.tables.pop(table.id, None)
+        for s in table.seats:
+            self._cancel_takeover(s)
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+            with contextlib.suppress(BaseException):
+                await table.bot_task
 
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
@@ -422,8 +483,8 @@ class TableService:
                 s.kind, s.bot_playing, s.away_since = "bot", False, None
             else:
                 name = "" if s.name == f"Bot {seat}" else s.name
-                row = await self._db(self.store.set_seat, table.id, seat, "human", new_token(), name)
-                s.kind, s.token, s.name = "human", row.token, row.name
+                row = await self._db(self.store.set_seat, table.id, seat, "human", new_token(), name, False)
+                s.kind, s.token, s.name, s.claimed = "human", row.token, row.name, False
                 if table.status == PLAYING:
                     self._mark_away(table, s)
             s.name = row.name
@@ -439,9 +500,7 @@ class TableService:
             else:
                 s = table.seats[conn.seat]
                 s.conns.add(conn)
-                self._cancel_takeover(s)
-                s.away_since, s.bot_playing = None, False
-            conn.log_sent = 0
+                self._seat_presence(table, s)
             conn.events_sent = None
             self._broadcast(table)
 
@@ -452,13 +511,31 @@ class TableService:
             return
         s = table.seats[conn.seat]
         s.conns.discard(conn)
-        if not s.conns and s.kind == "human":
+        if not s.present and s.kind == "human":
             self._mark_away(table, s)
             async with table.lock:
                 self._broadcast(table)
 
+    async def set_presence(self, table: Table, conn: Connection, here: bool) -> None:
+        """The page of ``conn`` was hidden (``here`` False: a locked phone, another tab, the
+        back/forward cache) or shown again: its seat is away, or back and handed back."""
+        if conn.seat is None or conn.hidden == (not here):
+            return
+        conn.hidden = not here
+        async with table.lock:
+            self._seat_presence(table, table.seats[conn.seat])
+            self._broadcast(table)
+
+    def _seat_presence(self, table: Table, s: SeatState) -> None:
+        """After a connection came, went or changed visibility: away, or back at the seat."""
+        if s.present:
+            self._cancel_takeover(s)
+            s.away_since, s.bot_playing = None, False
+        else:
+            self._mark_away(table, s)
+
     def _mark_away(self, table: Table, s: SeatState) -> None:
-        if s.kind != "human" or s.conns or table.status != PLAYING:
+        if s.kind != "human" or s.present or table.status != PLAYING:
             return
         if s.away_since is None:
             s.away_since = time.monotonic()
@@ -473,12 +550,12 @@ class TableService:
 
     def _takeover(self, table: Table, s: SeatState) -> None:
         s.takeover = None
-        if s.conns or s.kind != "human":
+        if s.present or s.kind != "human":
             return
 
         async def go() -> None:
             async with table.lock:
-                if s.conns or s.kind != "human":
+                if s.present or s.kind != "human":
                     return
                 s.bot_playing = True
                 self._broadcast(table)
@@ -487,47 +564,65 @@ class TableService:
         asyncio.get_running_loop().create_task(go())
 
     # --- actions ---------------------------------------------------------------------------------
-    async def submit(self, table: Table, conn: Connection, text: Any) -> bool:
-        """A seat's action: applied and announced, or refused to that connection alone."""
+    async def submit(self, table: Table, conn: Connection, text: Any, move_id: Any = None) -> bool:
+        """A seat's action: applied and announced, or refused to that connection alone.
+
+        ``move_id`` (the page's own name for the move) makes sending it again harmless: a page
+        that lost its connection sends its unanswered moves again, and a move already made is
+        only answered "done" again."""
+        mid = move_id if isinstance(move_id, str) and 0 < len(move_id) <= 40 else None
+        tag = {"id": mid} if mid else {}
+
+        def answer(payload: dict[str, Any]) -> bool:
+            done: bool = payload["type"] == "done"
+            if mid or not done:  # a move without an id is acknowledged by the state that follows it
+                conn.send({**payload, **tag})
+            return done
+
         seat = conn.seat
         if seat is None:
-            conn.send({"type": "error", "message": "spectators cannot act"})
-            return False
+            return answer({"type": "error", "message": "spectators cannot act"})
         if not isinstance(text, str) or not text.strip():
-            conn.send({"type": "error", "message": "an action must be text, like 'play QS'"})
-            return False
+            return answer({"type": "error", "message": "an action must be text, like 'play QS'"})
         async with table.lock:
+            if mid and (seat, mid) in table.moves_done:
+                return answer({"type": "done", "action": text[:200]})
             match = table.match
             if match is None or table.status not in (PLAYING, OVER):
-                conn.send({"type": "error", "message": "the game has not started"
-                           if table.status == WAITING else f"the table is {table.status}"})
-                return False
+                return answer({"type": "error", "message": "the game has not started"
+                               if table.status == WAITING else f"the table is {table.status}"})
             if table.seats[seat].kind != "human":
-                conn.send({"type": "error", "message": "this seat is played by a bot"})
-                return False
+                return answer({"type": "error", "message": "this seat is played by a bot"})
+            legal = match.legal_actions(seat) if seat in match.to_act() else []
             try:
-                action = match.parse(text)
+                action = understand(text, legal, match.parse)
                 await self._apply(table, seat, action)
             except ActionSyntaxError as e:
-                conn.send({"type": "error", "message": str(e), "action": text[:200]})
-                return False
+                return answer({"type": "error", "message": str(e), "action": text[:200],
+                               "suggestion": did_you_mean(text, legal)})
             except IllegalAction as e:
-                notes = self.houses.notes(table, e.clause_id) if self.houses and table.house_id else []
-                conn.send({"type": "refused", "action": text[:200], "clause_id": e.clause_id, "rule": e.rule,
-                           "detail": e.detail, "rulings": notes})
-                return False
+                return answer({**self.refusal(table, e, text),
+                               "suggestion": did_you_mean(text, legal) if e.clause_id == UNKNOWN.id else None})
             except StoreError as e:
-                conn.send({"type": "error", "message": f"the move could not be saved; try again ({e})"})
-                return False
-            return True
+                return answer({"type": "error", "message": f"the move could not be saved; try again ({e})"})
+            if mid:
+                table.moves_done[(seat, mid)] = None
+                while len(table.moves_done) > MOVES_REMEMBERED:
+                    del table.moves_done[next(iter(table.moves_done))]
+            return answer({"type": "done", "action": text[:200]})
+
+    def refusal(self, table: Table, e: IllegalAction, text: str) -> dict[str, Any]:
+        """A refused move as the page shows it: the rule, why, and the house's rulings on it."""
+        notes = self.houses.notes(table, e.clause_id) if self.houses and table.house_id else []
+        return {"type": "refused", "action": text[:200], "clause_id": e.clause_id, "rule": e.rule,
+                "detail": e.detail, "rulings": notes}
 
     async def _apply(self, table: Table, seat: int, action: Action) -> None:
         """Check, apply, commit, then announce. Caller holds ``table.lock``."""
         match = table.match
         assert match is not None
         match.check(seat, action)
-        game, state = match.game, match.state
-        lines = {v: f"{seat}: {game.redact(state, seat, action, v)}" for v in table.logs}
+        first_event = match.event_count
         match.apply(seat, action)
         ply = len(match.log) - 1
         try:
@@ -536,12 +631,61 @@ class TableService:
         except StoreError:
             await self._reload(table)
             raise
-        for v, line in lines.items():
-            table.logs[v].append(line)
         if match.over:
             table.status = OVER
+        self._pause_after(table, seat, {e.kind for e in (match.state.events or [])[first_event:]})
+        for hook in self.after_move:
+            hook(table, seat)
         self._broadcast(table)
         self._kick_bots(table)
+
+    def _pause_after(self, table: Table, seat: int, kinds: set[str]) -> None:
+        """Give people time to see what an action ended: a completed trick stays a moment; the end
+        of a hand (its summary events) stays until everyone here is ready, or for the hand pause."""
+        now = asyncio.get_running_loop().time()
+        delay = self.settings.bot_delay
+        if "summary" in kinds and table.status == PLAYING:
+            table.hand_end = len(table.match.log) if table.match is not None else None
+            table.ready = set()
+            table.hand_until = now + delay * self.settings.hand_pause
+        elif "trick" in kinds:
+            table.pause_until = max(table.pause_until, now + delay * self.settings.trick_pause)
+        elif table.hand_end is not None and not table.seats[seat].bot_controlled:
+            table.ready.add(seat)  # a person who plays on has read the summary
+            if self._everyone_ready(table):
+                table.hand_end = None
+
+    def _everyone_ready(self, table: Table) -> bool:
+        return all(s.index in table.ready for s in table.seats if s.conns and not s.bot_controlled)
+
+    async def ready(self, table: Table, conn: Connection) -> None:
+        """A seat's player has read the hand's summary; the next hand starts when all here have."""
+        if conn.seat is None or table.hand_end is None:
+            return
+        async with table.lock:
+            table.ready.add(conn.seat)
+            if self._everyone_ready(table):
+                table.hand_end = None
+            table.wake.set()
+            self._broadcast(table)
+
+    async def _wait_for_pause(self, table: Table) -> None:
+        """Hold the bots while a completed trick or a hand's end is on the table."""
+        loop = asyncio.get_running_loop()
+        while True:
+            now = loop.time()
+            if table.hand_end is not None:
+                if now >= table.hand_until or self._everyone_ready(table):
+                    table.hand_end = None
+                    continue
+                wait = table.hand_until - now
+            elif now < table.pause_until:
+                wait = table.pause_until - now
+            else:
+                return
+            table.wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(table.wake.wait(), wait)
 
     async def _reload(self, table: Table) -> None:
         """After a failed commit: put the match back as the store has it."""
@@ -555,7 +699,7 @@ class TableService:
 
     # --- bots ----------------------------------------------------------------------------------
     def _kick_bots(self, table: Table) -> None:
-        if table.status != PLAYING or table.match is None:
+        if table.status != PLAYING or table.match is None or table.undo is not None:
             return
         if not any(table.seats[s].bot_controlled for s in table.match.to_act()):
             return
@@ -566,87 +710,59 @@ class TableService:
         delay = self.settings.bot_delay
         while True:
             await asyncio.sleep(delay)
+            await self._wait_for_pause(table)
             async with table.lock:
                 match = table.match
-                if match is None or table.status != PLAYING:
+                if match is None or table.status != PLAYING or table.undo is not None:
                     return
                 seats = [s for s in match.to_act() if table.seats[s].bot_controlled]
                 if not seats:
                     return
-                seat = seats[0]
-                st = table.seats[seat]
-                if st.bot is None:
-                    st.bot = make_bot(table.game_id)
-                legal = list(match.legal_actions(seat))
-                if not legal:
-                    log.error("table %s: seat %s is to act but has no legal action", table.id, seat)
+                if not await self.bot_move(table, seats[0]):
                     return
-                try:
-                    choice = st.bot.choose(match.view(seat), legal, table.rng)
-                except Exception:  # noqa: BLE001  a faulty bot must not stall the table
-                    log.exception("table %s: bot for %s failed; playing at random", table.id, table.game_id)
-                    choice = table.rng.choice(legal)
-                try:
-                    await self._apply(table, seat, choice)
-                except IllegalAction:
-                    log.error("table %s: bot chose illegal %s; playing at random", table.id, choice)
-                    await self._apply(table, seat, table.rng.choice(legal))
-                except StoreError:
-                    log.exception("table %s: could not save a bot move", table.id)
-                    await asyncio.sleep(1.0)
 
-    # --- what each connection is told --------------------------------------------------------------
+    async def bot_move(self, table: Table, seat: int) -> bool:
+        """A bot makes one move for ``seat`` (its own seat, an away person's, or one whose
+        turn timer ran out). Caller holds ``table.lock``. False: the seat has no move."""
+        match = table.match
+        assert match is not None
+        st = table.seats[seat]
+        if st.bot is None:
+            st.bot = make_bot(table.game_id)
+        legal = list(match.legal_actions(seat))
+        if not legal:
+            log.error("table %s: seat %s is to act but has no legal action", table.id, seat)
+            return False
+        try:
+            choice = st.bot.choose(match.view(seat), legal, table.rng)
+        except Exception:  # noqa: BLE001  a faulty bot must not stall the table
+            log.exception("table %s: bot for %s failed; playing at random", table.id, table.game_id)
+            choice = table.rng.choice(legal)
+        try:
+            await self._apply(table, seat, choice)
+        except IllegalAction:
+            log.error("table %s: bot chose illegal %s; playing at random", table.id, choice)
+            await self._apply(table, seat, table.rng.choice(legal))
+        except StoreError:
+            log.exception("table %s: could not save a bot move", table.id)
+            await asyncio.sleep(1.0)
+        return True
+
+    # --- what each connection is told (``server.messages`` builds it) ---------------------------------
     def _broadcast(self, table: Table) -> None:
-        info = table.info()
+        viewers = [s.index for s in table.seats if s.conns] + ([None] if table.spectators else [])
+        out = Broadcast(self, table, viewers)
         for s in table.seats:
-            if s.conns:
-                self._send_state(table, s.index, list(s.conns), info)
-        if table.spectators:
-            self._send_state(table, None, list(table.spectators), info)
+            out.send(s.index, s.conns)
+        out.send(None, table.spectators)
+
+    def state_payload(self, table: Table, viewer: int | None) -> dict[str, Any]:
+        """Everything ``viewer`` (a seat, or None for a spectator) would be told on connecting now."""
+        return Broadcast(self, table).fresh(viewer)
 
     def resync(self, table: Table, conn: Connection) -> None:
-        conn.log_sent = 0
         conn.events_sent = None
-        self._send_state(table, conn.seat, [conn], table.info())
-
-    def _send_state(self, table: Table, viewer: int | None, conns: list[Connection], info: dict[str, Any]) -> None:
-        base = self.state_payload(table, viewer, info)
-        lines = table.logs.get(viewer, [])
-        match = table.match
-        count = match.event_count if match is not None else 0
-        for c in conns:
-            start = c.log_sent if c.log_sent <= len(lines) else 0
-            first = c.events_sent if c.events_sent is not None and c.events_sent <= count else \
-                max(0, count - RECENT_EVENTS)
-            events = [view_json(e) for e in match.events(viewer, first)] if match is not None else []
-            payload = dict(base, log_start=start, log=lines[start:], events=events)
-            c.log_sent = len(lines)
-            c.events_sent = count
-            c.send(payload)
-
-    def state_payload(self, table: Table, viewer: int | None, info: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Everything ``viewer`` (a seat, or None for a spectator) may know now, without the log."""
-        out: dict[str, Any] = {"type": "state", "table": info or table.info(), "you": viewer}
-        match = table.match
-        if match is None:
-            out.update(view=None, to_act=[], legal=[], legal_truncated=False, sheet=None, ply=0,
-                       over=False, result=None)
-            return out
-        to_act = list(match.to_act())
-        legal: list[str] = []
-        if viewer is not None and viewer in to_act and table.status == PLAYING:
-            acts = match.legal_actions(viewer)
-            legal = [action_text(a) for a in acts[:self.settings.max_legal]]
-            out["legal_truncated"] = len(acts) > len(legal)
-        else:
-            out["legal_truncated"] = False
-        result = None
-        if match.over:
-            r = match.result()
-            result = {"winners": list(r.winners), "ranking": [list(g) for g in r.ranking], "scores": list(r.scores)}
-        out.update(view=view_json(match.game.view(match.state, viewer)), to_act=to_act, legal=legal,
-                   sheet=match.sheet.to_dict(), ply=len(match.log), over=match.over, result=result)
-        return out
+        Broadcast(self, table).send(conn.seat, [conn])
 
     async def close(self) -> None:
         for t in self.tables.values():

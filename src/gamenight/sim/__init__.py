@@ -1,5 +1,7 @@
-"""Runs many matches between bots and summarises them."""
+"""Runs many matches between bots and summarises them, or compares rule sets on the same seeds."""
 
-from gamenight.sim.simulate import SimulationSummary, Spread, play_match, simulate
+from gamenight.sim.pool import RayUnavailable, default_jobs, run
+from gamenight.sim.simulate import Job, Outcome, SimulationSummary, Spread, play_match, simulate
 
-__all__ = ["SimulationSummary", "Spread", "play_match", "simulate"]
+__all__ = ["Job", "Outcome", "RayUnavailable", "SimulationSummary", "Spread", "default_jobs", "play_match", "run",
+           "simulate"]

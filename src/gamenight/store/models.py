@@ -1,15 +1,16 @@
 """The database tables. A game table has seats and a sequence of matches; each match is
 its record (game, rules version, players, seed, options) plus one row per accepted action.
 A house is one document (the engine's ``to_data``) with a revision for safe concurrent
-saves; a table played under a house, and each of its matches, name the house (and the
-match the house's rules version it was played under)."""
+saves, and a link per member (an invitation until it is claimed, then the member's key); a
+table played under a house, and each of its matches, name the house (the table also the
+member who made it, the match the house's rules version it was played under)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -33,6 +34,10 @@ class GameTable(Base):
     status: Mapped[str] = mapped_column(String(16), default="waiting")
     current_match: Mapped[int | None] = mapped_column(Integer, nullable=True)
     house_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    house_host: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    listed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    turn_timer: Mapped[int] = mapped_column(Integer, default=0)
+    """Seconds a person has for a move before a bot makes it for them (0: no timer)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -44,6 +49,8 @@ class Seat(Base):
     kind: Mapped[str] = mapped_column(String(8))  # "human" or "bot"
     token: Mapped[str] = mapped_column(String(64), index=True)
     name: Mapped[str] = mapped_column(String(64), default="")
+    claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Someone joined through the seat's link; its token is now theirs alone."""
 
 
 class MatchRecord(Base):
@@ -77,8 +84,21 @@ class HouseDoc(Base):
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(200))
-    admin_token: Mapped[str] = mapped_column(String(64))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     revision: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class HouseLink(Base):
+    """A member's own link to a house: an invitation an admin hands out, exchanged once for a
+    key that only the member holds."""
+
+    __tablename__ = "house_links"
+
+    house_id: Mapped[str] = mapped_column(ForeignKey("houses.id", ondelete="CASCADE"), primary_key=True)
+    member: Mapped[str] = mapped_column(String(80), primary_key=True)
+    invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    issued_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -10,25 +10,33 @@ actions table with one row per accepted action, appended and committed one at a 
 
 A house is stored as one JSON document with a revision number: ``save_house`` writes
 only over the revision it read (``HouseConflict`` otherwise), so two processes can never
-lose each other's votes."""
+lose each other's votes. Each member has a link row: an invitation until it is claimed,
+then a key only that member holds.
+
+A damaged row costs only its own table or house: reading every table or house never
+fails because of one; the row comes back with ``damaged`` saying what is wrong."""
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import Engine, Text, and_, cast, create_engine, delete, event, func, insert, or_, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from gamenight.store.models import ActionRow, GameTable, HouseDoc, MatchRecord, Seat, utcnow
+from gamenight.store.models import ActionRow, GameTable, HouseDoc, HouseLink, MatchRecord, Seat, utcnow
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _INSERT_ACTION = insert(ActionRow)
+ARCHIVED = "archived"
+KINDS = ("human", "bot")
 
 
 class StoreError(RuntimeError):
@@ -40,8 +48,13 @@ class HouseConflict(StoreError):
 
 
 def new_token() -> str:
-    """An unguessable token for a seat or a host link."""
+    """An unguessable token for a seat, a host link or a member's link."""
     return secrets.token_urlsafe(18)
+
+
+def new_id() -> str:
+    """A table's or a house's id: unguessable, short enough for a link."""
+    return secrets.token_urlsafe(9)
 
 
 def default_database_url() -> str:
@@ -59,6 +72,7 @@ class SeatRow:
     kind: str
     token: str
     name: str = ""
+    claimed: bool = False
 
 
 @dataclass
@@ -73,6 +87,12 @@ class TableRow:
     current_match: int | None
     seats: list[SeatRow] = field(default_factory=list)
     house_id: str | None = None
+    house_host: str | None = None
+    """The member whose own link made this table under the house (its host)."""
+    listed: bool = False
+    damaged: str | None = None
+    """What is wrong with the stored row, if anything: the table cannot be played."""
+    turn_timer: int = 0
 
 
 @dataclass
@@ -89,9 +109,51 @@ class MatchRow:
 class HouseRow:
     id: str
     name: str
-    admin_token: str
     revision: int
     data: dict[str, Any]
+    damaged: str | None = None
+    """What is wrong with the stored document, if it cannot even be read as one."""
+
+
+@dataclass
+class LinkRow:
+    """A member's link: ``invite`` until claimed, then ``key`` (the member's alone)."""
+
+    member: str
+    invite: str | None
+    key: str | None
+    claimed: bool
+
+
+def _json_object(raw: Any) -> tuple[dict[str, Any], str | None]:
+    """A JSON column read as text: the object, or ``{}`` and what is wrong with it."""
+    try:
+        value = json.loads(raw) if isinstance(raw, str) else raw
+    except ValueError:
+        return {}, "it is not JSON"
+    if not isinstance(value, dict):
+        return {}, f"it holds {type(value).__name__}, not an object"
+    return value, None
+
+
+def _table_row(r: Any, seats: list[SeatRow]) -> TableRow:
+    """A table row read column by column, with what is wrong with it, if anything."""
+    tid, game, players, raw_options, preset, host_token, status, current, house_id, house_host, listed, timer = r
+    options, bad = _json_object(raw_options)
+    damaged = None
+    if bad is not None:
+        damaged = f"its options are damaged ({bad})"
+    elif not isinstance(players, int) or not 0 < players <= 64:
+        damaged = "its number of players is damaged"
+    elif not seats:
+        damaged = "it has no seats"
+    elif [x.seat for x in seats] != list(range(players)):
+        damaged = f"its seats are {[x.seat for x in seats]}, not 0 to {players - 1}"
+    elif any(x.kind not in KINDS for x in seats):
+        damaged = "a seat is neither a person's nor a bot's"
+    return TableRow(tid, str(game), players if isinstance(players, int) else 0, options, preset, host_token,
+                    str(status), current, seats, house_id, house_host, bool(listed), damaged,
+                    timer if isinstance(timer, int) and timer >= 0 else 0)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -152,14 +214,17 @@ class Store:
 
     # --- tables and seats -------------------------------------------------------------------
     def create_table(self, game: str, players: int, options: dict[str, Any], preset: str | None,
-                     seats: Sequence[tuple[str, str]], house_id: str | None = None) -> TableRow:
+                     seats: Sequence[tuple[str, str]], house_id: str | None = None, house_host: str | None = None,
+                     listed: bool = False) -> TableRow:
         """A new table; ``seats`` is one (kind, name) per seat, kind "human" or "bot";
-        ``house_id``: the house whose rules it plays."""
+        ``house_id``: the house whose rules it plays, ``house_host`` the member who made it;
+        ``listed``: shown in the lobby's list."""
         if len(seats) != players:
             raise ValueError("one seat entry per player")
-        table_id = secrets.token_urlsafe(9)
+        table_id = new_id()
         row = GameTable(id=table_id, game=game, players=players, options=dict(options), preset=preset,
-                        host_token=new_token(), status="waiting", current_match=None, house_id=house_id)
+                        host_token=new_token(), status="waiting", current_match=None, house_id=house_id,
+                        house_host=house_host, listed=listed)
         seat_rows = [Seat(table_id=table_id, seat=i, kind=kind, token=new_token(), name=name)
                      for i, (kind, name) in enumerate(seats)]
         with self._wrap(), self._s() as s, s.begin():
@@ -169,30 +234,52 @@ class Store:
         return self.get_table(table_id)  # type: ignore[return-value]
 
     def get_table(self, table_id: str) -> TableRow | None:
-        with self._wrap(), self._s() as s:
-            t = s.get(GameTable, table_id)
-            if t is None:
-                return None
-            return self._table_row(s, t)
+        rows = self._read_tables(GameTable.id == table_id)
+        return rows[0] if rows else None
 
     def tables(self, statuses: Iterable[str] | None = None) -> list[TableRow]:
-        with self._wrap(), self._s() as s:
-            q = select(GameTable).order_by(GameTable.created_at)
-            if statuses is not None:
-                q = q.where(GameTable.status.in_(list(statuses)))
-            return [self._table_row(s, t) for t in s.scalars(q)]
+        """Every table not archived (or those with one of ``statuses``), oldest first; a
+        damaged row comes back marked, never stopping the others."""
+        where = GameTable.status.in_(list(statuses)) if statuses is not None else GameTable.status != ARCHIVED
+        return self._read_tables(where)
 
-    def _table_row(self, s: Session, t: GameTable) -> TableRow:
-        seats = s.scalars(select(Seat).where(Seat.table_id == t.id).order_by(Seat.seat))
-        return TableRow(t.id, t.game, t.players, dict(t.options or {}), t.preset, t.host_token, t.status,
-                        t.current_match, [SeatRow(x.seat, x.kind, x.token, x.name) for x in seats], t.house_id)
+    def _read_tables(self, where: Any) -> list[TableRow]:
+        cols = (GameTable.id, GameTable.game, GameTable.players, cast(GameTable.options, Text), GameTable.preset,
+                GameTable.host_token, GameTable.status, GameTable.current_match, GameTable.house_id,
+                GameTable.house_host, GameTable.listed, GameTable.turn_timer)
+        with self._wrap(), self._s() as s:
+            rows = s.execute(select(*cols).where(where).order_by(GameTable.created_at)).all()
+            ids = [r[0] for r in rows]
+            seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
+            for i in range(0, len(ids), 500):  # one query per 500 tables, not one per table
+                q = select(Seat.table_id, Seat.seat, Seat.kind, Seat.token, Seat.name, Seat.claimed) \
+                    .where(Seat.table_id.in_(ids[i:i + 500])).order_by(Seat.table_id, Seat.seat)
+                for tid, seat, kind, token, name, claimed in s.execute(q):
+                    seats[tid].append(SeatRow(seat, kind, token, name or "", bool(claimed)))
+        return [_table_row(r, seats[r[0]]) for r in rows]
+
+    def archive_idle(self, before: datetime, keep: Iterable[str] = ()) -> list[str]:
+        """Archive every table with no move and no new match since ``before`` (except those in
+        ``keep``: someone is at them); returns their ids. An archived table is never read back
+        at start-up, so start-up costs the tables in use, not every table ever made."""
+        current = GameTable.current_match
+        started = select(MatchRecord.created_at).where(MatchRecord.id == current).scalar_subquery()
+        last_move = select(func.max(ActionRow.created_at)).where(ActionRow.match_id == current).scalar_subquery()
+        idle = and_(GameTable.status != ARCHIVED, GameTable.created_at < before,
+                    or_(current.is_(None), and_(started < before, or_(last_move.is_(None), last_move < before))))
+        kept = set(keep)
+        with self._wrap(), self._s() as s, s.begin():
+            ids = [i for i in s.scalars(select(GameTable.id).where(idle)) if i not in kept]
+            for i in range(0, len(ids), 500):
+                s.execute(update(GameTable).where(GameTable.id.in_(ids[i:i + 500])).values(status=ARCHIVED))
+        return ids
 
     def set_status(self, table_id: str, status: str) -> None:
         with self._wrap(), self._s() as s, s.begin():
             s.execute(update(GameTable).where(GameTable.id == table_id).values(status=status))
 
     def set_seat(self, table_id: str, seat: int, kind: str, token: str | None = None,
-                 name: str | None = None) -> SeatRow:
+                 name: str | None = None, claimed: bool | None = None) -> SeatRow:
         with self._wrap(), self._s() as s, s.begin():
             row = s.get(Seat, (table_id, seat))
             if row is None:
@@ -202,7 +289,13 @@ class Store:
                 row.token = token
             if name is not None:
                 row.name = name
-            return SeatRow(row.seat, row.kind, row.token, row.name)
+            if claimed is not None:
+                row.claimed = claimed
+            return SeatRow(row.seat, row.kind, row.token, row.name, bool(row.claimed))
+
+    def set_turn_timer(self, table_id: str, seconds: int) -> None:
+        with self._wrap(), self._s() as s, s.begin():
+            s.execute(update(GameTable).where(GameTable.id == table_id).values(turn_timer=seconds))
 
     # --- matches ---------------------------------------------------------------------------
     def new_match(self, table_id: str, game: str, rules_version: str, players: int, seed: int,
@@ -236,6 +329,15 @@ class Store:
             if status is not None and table_id is not None:
                 conn.execute(update(GameTable).where(GameTable.id == table_id).values(status=status))
 
+    def take_back(self, match_id: int, ply: int) -> None:
+        """Remove the match's last action (ply ``ply``), taken back by agreement; refused with
+        ``StoreError`` unless it is the last one."""
+        with self._wrap(), self.engine.begin() as conn:
+            last = conn.scalar(select(func.max(ActionRow.ply)).where(ActionRow.match_id == match_id))
+            if last != ply:
+                raise StoreError(f"ply {ply} is not the last action of match {match_id}")
+            conn.execute(delete(ActionRow).where(ActionRow.match_id == match_id, ActionRow.ply == ply))
+
     def match(self, match_id: int) -> MatchRow | None:
         with self._wrap(), self._s() as s:
             m = s.get(MatchRecord, match_id)
@@ -254,33 +356,81 @@ class Store:
                                   .order_by(MatchRecord.number)))
 
     # --- houses -----------------------------------------------------------------------------
-    def create_house(self, name: str, data: dict[str, Any]) -> HouseRow:
-        """Store a new house document; it gets an id and an admin token (its admin link)."""
-        row = HouseDoc(id=secrets.token_urlsafe(9), name=name, admin_token=new_token(), data=dict(data),
-                       revision=1, created_at=utcnow(), updated_at=utcnow())
+    def create_house(self, name: str, data: dict[str, Any], members: Sequence[str], host: str,
+                     house_id: str | None = None) -> tuple[HouseRow, str]:
+        """Store a new house document (under ``house_id``, or a new id) with a link for each
+        member: the host's key, returned (the host's own link), and an invitation for the others."""
+        hid = house_id or new_id()
+        row = HouseDoc(id=hid, name=name, data=dict(data), revision=1, created_at=utcnow(), updated_at=utcnow())
+        key = new_token()
+        links = [HouseLink(house_id=hid, member=m, invite=None if m == host else new_token(),
+                           key=key if m == host else None, issued_at=utcnow(),
+                           claimed_at=utcnow() if m == host else None) for m in dict.fromkeys(members)]
         with self._wrap(), self._s() as s, s.begin():
             s.add(row)
-        return HouseRow(row.id, row.name, row.admin_token, row.revision, dict(row.data))
+            s.flush()
+            s.add_all(links)
+        return HouseRow(hid, name, 1, dict(data)), key
 
     def get_house(self, house_id: str) -> HouseRow | None:
-        with self._wrap(), self._s() as s:
-            h = s.get(HouseDoc, house_id)
-            return None if h is None else HouseRow(h.id, h.name, h.admin_token, h.revision, dict(h.data))
+        rows = self._read_houses(HouseDoc.id == house_id)
+        return rows[0] if rows else None
 
     def houses(self) -> list[HouseRow]:
-        with self._wrap(), self._s() as s:
-            return [HouseRow(h.id, h.name, h.admin_token, h.revision, dict(h.data))
-                    for h in s.scalars(select(HouseDoc).order_by(HouseDoc.created_at))]
+        """Every house, oldest first; a damaged document comes back marked."""
+        return self._read_houses(None)
 
-    def save_house(self, house_id: str, name: str, data: dict[str, Any], revision: int) -> int:
-        """Replace the document read at ``revision``; returns the new revision, or raises
-        ``HouseConflict`` if it was saved by someone else in between."""
+    def _read_houses(self, where: Any) -> list[HouseRow]:
+        q = select(HouseDoc.id, HouseDoc.name, HouseDoc.revision, cast(HouseDoc.data, Text)) \
+            .order_by(HouseDoc.created_at)
+        with self._wrap(), self._s() as s:
+            rows = s.execute(q if where is None else q.where(where)).all()
+        out = []
+        for hid, name, revision, raw in rows:
+            data, damaged = _json_object(raw)
+            out.append(HouseRow(hid, name, revision, data, f"its document is damaged ({damaged})" if damaged else None))
+        return out
+
+    def save_house(self, house_id: str, name: str, data: dict[str, Any], revision: int,
+                   new_members: Sequence[str] = ()) -> int:
+        """Replace the document read at ``revision`` (and invite ``new_members``); returns the
+        new revision, or raises ``HouseConflict`` if it was saved by someone else in between."""
         with self._wrap(), self.engine.begin() as conn:
             done = conn.execute(update(HouseDoc).where(HouseDoc.id == house_id, HouseDoc.revision == revision)
                                 .values(name=name, data=dict(data), revision=revision + 1, updated_at=utcnow()))
             if done.rowcount != 1:
                 raise HouseConflict(f"house {house_id} changed since revision {revision}")
+            for m in new_members:
+                conn.execute(insert(HouseLink).values(house_id=house_id, member=m, invite=new_token(), key=None,
+                                                      issued_at=utcnow(), claimed_at=None))
         return revision + 1
+
+    def links(self, house_id: str) -> list[LinkRow]:
+        """Every member's link to the house."""
+        with self._wrap(), self._s() as s:
+            q = select(HouseLink).where(HouseLink.house_id == house_id).order_by(HouseLink.issued_at)
+            return [LinkRow(x.member, x.invite, x.key, x.claimed_at is not None) for x in s.scalars(q)]
+
+    def claim(self, house_id: str, member: str, invite: str) -> str | None:
+        """Exchange ``member``'s invitation for a key of their own (the invitation is used up);
+        None if that invitation is no longer the member's."""
+        key = new_token()
+        with self._wrap(), self.engine.begin() as conn:
+            done = conn.execute(update(HouseLink).where(HouseLink.house_id == house_id, HouseLink.member == member,
+                                                        HouseLink.invite == invite)
+                                .values(invite=None, key=key, claimed_at=utcnow()))
+        return key if done.rowcount == 1 else None
+
+    def reissue(self, house_id: str, member: str) -> str:
+        """A new invitation for ``member``; their key and any older invitation stop working."""
+        invite = new_token()
+        with self._wrap(), self.engine.begin() as conn:
+            done = conn.execute(update(HouseLink).where(HouseLink.house_id == house_id, HouseLink.member == member)
+                                .values(invite=invite, key=None, issued_at=utcnow(), claimed_at=None))
+            if done.rowcount != 1:
+                conn.execute(insert(HouseLink).values(house_id=house_id, member=member, invite=invite, key=None,
+                                                      issued_at=utcnow(), claimed_at=None))
+        return invite
 
     def house_matches(self, house_id: str) -> list[MatchRow]:
         """Every match played under the house, oldest first, without their actions."""

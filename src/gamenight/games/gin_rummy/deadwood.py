@@ -8,29 +8,37 @@ from collections.abc import Iterable
 
 from gamenight.core.cards import FACES, Card, card_text, standard_deck
 from gamenight.engine.actions import Action
-from gamenight.families import melds
+from gamenight.families import melds, rummy
 from gamenight.families.melds import MeldRules
 
 DECK: tuple[Card, ...] = tuple(standard_deck())
 CARD: list[Card] = [FACES.get(i, Card(i)) for i in range(64)]
+
+
+def card_value(card: Card) -> int:
+    """What an unmatched card counts: ace 1, two to nine at face value, ten and court cards 10."""
+    rank = card & 15
+    return 1 if rank == 14 else min(rank, 10)
+
+
 VALUE: list[int] = [0] * 64
 for _c in DECK:
-    VALUE[_c] = melds.gin_value(_c)
+    VALUE[_c] = card_value(_c)
 
-DRAW_STOCK = Action("draw", ("stock",))
-TAKE_DISCARD = Action("take", ("discard",))
+DRAW_STOCK = rummy.DRAW_STOCK
+TAKE_DISCARD = rummy.TAKE_DISCARD
 PASS = Action("pass", ())
 DEAL = Action("deal", ())
 DOUBLE_GIN = Action("gin", ())
-DISCARD: list[Action] = [Action("discard", (CARD[i],)) for i in range(64)]
+DISCARD: list[Action] = [rummy.discard(CARD[i]) for i in range(64)]
 KNOCK: list[Action] = [Action("knock", (CARD[i],)) for i in range(64)]
 GIN: list[Action] = [Action("gin", (CARD[i],)) for i in range(64)]
 DISCARDS: list[str] = ["{0} discards " + card_text(CARD[i]) if i in FACES else "" for i in range(64)]
 DRAWS: list[str] = ["{0} draws " + card_text(CARD[i]) if i in FACES else "" for i in range(64)]
 """The events of the two moves every turn makes, written once per card."""
 
-MELD_RULES = {"low": MeldRules(ace_low=True, ace_high=False, max_set_size=4),
-              "high-or-low": MeldRules(ace_low=True, ace_high=True, max_set_size=4)}
+MELD_RULES = {"low": MeldRules(ace_low=True, ace_high=False, max_set_size=4, value=card_value),
+              "high-or-low": MeldRules(ace_low=True, ace_high=True, max_set_size=4, value=card_value)}
 
 _OUTS: dict[tuple[int, str, int], tuple[int, tuple[tuple[Card, int], ...]]] = {}
 

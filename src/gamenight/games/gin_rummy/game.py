@@ -22,7 +22,7 @@ from gamenight.engine.legality import Step, refuse
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Zone, ZoneKind, fact, per_seat
-from gamenight.families import melds
+from gamenight.families import melds, rummy
 from gamenight.families.melds import Arrangement, LayOff
 from gamenight.games.gin_rummy.deadwood import (
     CARD,
@@ -75,8 +75,6 @@ from gamenight.games.gin_rummy.rules import (
     STOCK_DIFFERENCE,
     STOCK_END,
     THREE_GAMES,
-    TURN_DISCARD,
-    TURN_DRAW,
     UNDERCUT,
     UNDERCUT_DOUBLE_RUN,
     UPCARD_OFFER,
@@ -267,7 +265,7 @@ class GinRummy(Game[GinState]):
         if phase == Phase.UPCARD:
             yield Step([TAKE_DISCARD, PASS], UPCARD_OFFER, "take the up-card or pass")
         elif phase == Phase.DRAW:
-            yield Step([DRAW_STOCK, TAKE_DISCARD], TURN_DRAW,
+            yield Step([DRAW_STOCK, TAKE_DISCARD], rummy.DRAW,
                        "begin your turn by drawing from the stock or taking the top card of the discard pile")
             if state.stock_only:
                 yield Step([DRAW_STOCK], UPCARD_OFFER, "both players refused the up-card, so the first draw is "
@@ -282,11 +280,11 @@ class GinRummy(Game[GinState]):
         hand = state.hands[seat]
         moves = [*map(DISCARD.__getitem__, hand), *map(KNOCK.__getitem__, hand), *map(GIN.__getitem__, hand),
                  DOUBLE_GIN]
-        yield Step([*moves, DRAW_STOCK, TAKE_DISCARD, PASS], TURN_DISCARD, _name_a_card)
+        yield Step([*moves, DRAW_STOCK, TAKE_DISCARD, PASS], rummy.DISCARD_ENDS_TURN, _name_a_card)
         if o.deal == METZKER_DEAL and not state.pile and state.taken is None:
             yield Step(moves, FIRST_DISCARD_ONLY, "the first turn is a discard only: there is no draw")
         else:
-            yield Step(moves, TURN_DISCARD, "you have your card: now discard")
+            yield Step(moves, rummy.DISCARD_ENDS_TURN, "you have your card: now discard")
         taken = state.taken
         if not o.may_discard_taken and taken is not None:
             moves = [a for a in moves if not a.args or a.args[0] != taken]
@@ -668,14 +666,8 @@ class GinRummy(Game[GinState]):
                                    by=[s] * len(meld) + [1 - s] * len(laid) if laid else None))
                 zs.append(Zone("hand", spread.deadwood, None, owner=s, kind=ZoneKind.HAND, label="Unmatched"))
         else:
-            for s in (0, 1):
-                known = state.known[s]
-                zs.append(Zone("hand", [c for c in state.hands[s] if c not in known], frozenset({s}), owner=s,
-                               kind=ZoneKind.HAND, label="Hand"))
-                zs.append(Zone("taken", list(known), None, owner=s, kind=ZoneKind.HAND,
-                               label="Taken from the discard pile"))
-        zs.append(Zone("stock", state.stock, frozenset(), kind=ZoneKind.STOCK, label="Stock"))
-        zs.append(Zone("discard", state.pile, None, kind=ZoneKind.DISCARD, label="Discard pile"))
+            zs += rummy.hand_zones(state.hands, state.known)
+        zs += [rummy.stock_zone(state.stock), rummy.pile_zone(state.pile)]
         return zs
 
     def facts(self, state: GinState, seat: int | None) -> list[Fact]:
@@ -683,7 +675,10 @@ class GinRummy(Game[GinState]):
         out = state.outcome
         fs: list[Fact] = []
         if seat is not None and out is None and not state.over:
-            fs.append(fact("count", "Your count", FactKind.NUMBER, self._count(state, state.hands[seat])))
+            arranged = melds.best_arrangement(state.hands[seat], MELD_RULES[o.aces])
+            fs.append(fact("count", "Your count", FactKind.NUMBER, arranged.deadwood_value))
+            fs.append(fact("melds", "Your melds", FactKind.GROUPS,
+                           [[str(c) for c in m] for m in laid_out(arranged.melds)]))
         if out is not None and out.counts is not None:
             fs.append(per_seat("counts", "Count", out.counts))
         if o.match_format == THREE_GAMES:
@@ -713,3 +708,17 @@ class GinRummy(Game[GinState]):
             return (f"Discard a card. You may knock if your unmatched cards then count {state.options.knock_limit} "
                     "or less, or go gin if none are left.")
         return "The hand is over: deal the next one."
+
+    def move_words(self, state: GinState, seat: int, action: Action) -> str | None:
+        verb = action.verb
+        if verb == "draw":
+            return "Draw from the stock"
+        if verb == "take":
+            return f"Take {state.pile[-1]}" if state.pile else None
+        if verb == "pass":
+            return "Pass the up-card"
+        if verb == "deal":
+            return "Deal the next hand"
+        if verb in ("knock", "gin"):
+            return f"{verb.capitalize()}, discarding {action.args[0]}"
+        return None

@@ -9,6 +9,7 @@ from typing import Any
 from gamenight.engine.clauses import Clause, Rules
 from gamenight.engine.game import GameSpec
 from gamenight.engine.options import option
+from gamenight.families import rummy
 
 # --- options ---------------------------------------------------------------------------------------
 
@@ -98,13 +99,6 @@ SETS_AND_RUNS = Clause(
     "gin_rummy.melds", "Arrange your cards into sets: a sequence (run) is three or more cards of the same suit in "
     "consecutive order; a group is three or four cards of the same rank. A card can belong to only one set at a time.",
     P)
-TURN_DRAW = Clause(
-    "gin_rummy.turn.draw", "A normal turn begins with the draw: take the top card of the stock ('draw stock') or the "
-    "top card of the discard pile ('take discard'). The discard pile is face up; a card drawn from the stock is not "
-    "shown to the other player.", P)
-TURN_DISCARD = Clause(
-    "gin_rummy.turn.discard", "To complete your turn, discard one card from your hand face up on top of the discard "
-    "pile.", P)
 NO_DISCARD_TAKEN = Clause(
     "gin_rummy.turn.discard-taken", "You may not discard the card you have just taken from the discard pile in the "
     "same turn.", P, option="may_discard_taken", when=lambda o: not o.may_discard_taken)
@@ -229,7 +223,8 @@ TEXT_ONLY = (ACES_LOW, ACES_HIGH_OR_LOW, CARD_VALUES, FIRST_DEALER, DEAL_ALTERNA
 
 RULES = Rules([
     ACES_LOW, ACES_HIGH_OR_LOW, CARD_VALUES, FIRST_DEALER, DEAL_ALTERNATES, WINNER_DEALS, DEAL_TEN, DEAL_THIRTEEN,
-    NEXT_DEAL, SETS_AND_RUNS, TURN_DRAW, TURN_DISCARD, NO_DISCARD_TAKEN, UPCARD_OFFER, FIRST_DISCARD_ONLY, KNOCKING,
+    NEXT_DEAL, SETS_AND_RUNS, rummy.DRAW, rummy.DISCARD_ENDS_TURN, NO_DISCARD_TAKEN, UPCARD_OFFER, FIRST_DISCARD_ONLY,
+    KNOCKING,
     KNOCK_LIMIT, GOING_GIN, DOUBLE_GIN_DECLARED, KNOCK_OPTIONAL, LAYING_OFF, NO_LAYOFF_ON_GIN,
     KNOCKER_NEVER_LAYS_OFF, STOCK_END, STOCK_CANCEL, STOCK_DIFFERENCE, COUNT, KNOCKER_SCORES, UNDERCUT,
     UNDERCUT_DOUBLE_RUN, GIN_BONUS, GIN_POINTS, GINS_COUNTED, GAME_TARGET, GAME_BONUS, SHUTOUT, LINE_BONUS, SETTLE,
@@ -241,5 +236,5 @@ SPEC = GameSpec(
     options=GinOptions, rules=RULES, source="001, 000",
     summary="Two players draw and discard to form sets and sequences, then knock or go gin. Game to 100.",
     presets={"standard": {}, "metzker": METZKER},
-    sections=(D, P, K, L, E, S, G, T),
+    sections=(D, P, rummy.DRAW.section, K, L, E, S, G, T),
 )

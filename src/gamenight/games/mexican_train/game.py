@@ -416,21 +416,27 @@ class MexicanTrain(Game[MexicanTrainState]):
             facts.append(fact("one_domino", "Down to one domino", FactKind.SEATS, last))
         return facts
 
+    def move_words(self, state: MexicanTrainState, seat: int, action: Action) -> str | None:
+        if action.verb == "play" and len(action.args) == 3:
+            return f"Play {action.args[0]} on {train_words(state, self._train(state, action), seat)}"
+        if action == DRAW_ACTION:
+            return "Draw from the boneyard"
+        return None
+
     def prompt(self, state: MexicanTrainState, seat: int) -> str:
         if state.over or seat != state.turn:
             return ""
         legal = self.legal_actions(state, seat)
-        how = f"write it like '{legal[0]}': the domino, then a seat's number for their train or mexican"
         if legal == [DRAW_ACTION]:
             return "You cannot play: draw from the boneyard."
         if legal == [PASS_ACTION]:
             return "You cannot play and the boneyard is empty: pass, and your train is marked."
         if state.drawn is not None:
-            return f"Play the {state.drawn} you drew ({how})."
+            return f"Play the {state.drawn} you drew."
         if state.uncovered is not None:
             where = train_words(state, state.uncovered, seat)
-            return f"Cover the {state.trains[state.uncovered][-1]} on {where} ({how})."
+            return f"Cover the {state.trains[state.uncovered][-1]} on {where}."
         first = "You played a double: play another domino" if state.owes else "Play a domino"
         mine = state.ends[seat]
         return (f"{first} on your train (open {mine}), the Mexican train (open {state.ends[state.mexican]}) "
-                f"or a marked train ({how}).")
+                f"or a marked train.")

@@ -592,6 +592,13 @@ class Pinochle(TrickGame[PinochleState]):
             tokens = [_SUIT_LETTERS.get(t.lower(), t.lower()) for t in tokens]
         return parse_action(" ".join(tokens))
 
+    def move_words(self, state: PinochleState, seat: int, action: Action) -> str | None:
+        if action == THROW:
+            return "Throw in the hand"
+        if action.verb in ("ask", "trump") and action.args:
+            return f"{'Ask for' if action.verb == 'ask' else 'Trump:'} {action.args[0]}"
+        return None
+
     def prompt(self, state: PinochleState, seat: int) -> Prompt | str:
         if seat not in self.to_act(state):
             return ""

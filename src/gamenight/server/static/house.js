@@ -1,16 +1,22 @@
 // A house's page: pick a game and change its rule set (the lobby's generated option form,
 // plus written rulings), approve or turn down proposals, read versions side by side and
 // the house's rulebook, and start a table that plays the house's rules.
+// You are whoever your own link says: the host's link (#key=...) or a member's invitation
+// (#invite=...), exchanged once for a key this browser keeps. Without one, you only read.
 import { api, h } from "./dom.js";
 import { readOptions, renderOptionForm } from "./options.js";
 import { createTable, readSeats, renderSeatFields } from "./seats.js";
+import { proposalNews, proposalSentences, watchHouse } from "./house_words.js";
 
 const $ = (id) => document.getElementById(id);
 const houseId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const key = (k) => `gamenight.house.${houseId}.${k}`;
-const fromHash = new URLSearchParams(location.hash.slice(1)).get("admin");
-if (fromHash) localStorage.setItem(key("admin"), fromHash);
-const adminToken = localStorage.getItem(key("admin"));
+const fromHash = new URLSearchParams(location.hash.slice(1));
+const given = fromHash.get("key") || fromHash.get("admin");  // #admin=: a host's link from before member links
+if (given) localStorage.setItem(key("key"), given);
+const invite = fromHash.get("invite");
+if (location.hash) history.replaceState(null, "", location.pathname);  // keep the secret out of sight
+let houseKey = localStorage.getItem(key("key"));
 const base = `/api/houses/${encodeURIComponent(houseId)}`;
 
 let house = null;
@@ -18,7 +24,7 @@ let games = [];
 let detail = null;
 let readers = {};
 
-const me = () => $("me").value;
+const me = () => house?.you ?? null;
 const game = () => games.find((g) => g.id === $("game").value);
 
 function banner(kind, ...content) {
@@ -28,7 +34,7 @@ function banner(kind, ...content) {
 
 async function call(method, path, body) {
   const headers = { "content-type": "application/json" };
-  if (adminToken) headers["X-Admin-Token"] = adminToken;
+  if (houseKey) headers["X-House-Key"] = houseKey;
   try {
     return await api(base + path, { method, headers, body: body ? JSON.stringify(body) : undefined });
   } catch (e) {
@@ -41,12 +47,10 @@ async function call(method, path, body) {
 function renderHouse() {
   document.title = `${house.name} — gamenight`;
   $("title").textContent = house.name;
-  const chosen = localStorage.getItem(key("me")) || house.host;
-  $("me").replaceChildren(...house.members.map((m) => h("option", { value: m.name, selected: m.name === chosen },
-    m.name)));
-  $("role").textContent = house.admin ? "· admin link" : "· member";
-  $("members").replaceChildren(...house.members.map((m) => h("li", {}, m.name,
-    m.name === house.host ? " (host)" : m.admin ? " (admin)" : "")));
+  $("me").textContent = house.you ? `you are ${house.you}` : "reading only: open your own member link to take part";
+  $("role").textContent = house.you ? (house.admin ? "· admin" : "· member") : "";
+  $("members").replaceChildren(...house.members.map((m) => h("li", { dataset: { member: m.name } }, m.name,
+    m.name === house.host ? " (host)" : m.admin ? " (admin)" : "", memberLink(m.name))));
   $("policy").textContent = `Changes take effect when ${house.approval === "host" ? "the host approves"
     : "a majority of members approve"}; questions at a table are settled by ${house.answers === "host"
     ? "the table's host" : "a vote of the table"}; the Kali Effect is ${house.kali_effect ? "on" : "off"}.`;
@@ -59,14 +63,33 @@ function renderHouse() {
   renderProposals();
 }
 
+// What an admin may do about a member's link: the invitation to hand out until it is claimed,
+// or a new one for a member who lost theirs (their old link stops working).
+function memberLink(name) {
+  if (!house.admin || name === house.you || name === house.host) return null;
+  const link = house.invites[name];
+  const fresh = h("button", { type: "button", class: "new-link", onclick: () => newLink(name) },
+    link ? "new invitation" : "new link");
+  if (!link) return h("span", { class: "muted" }, " · ", fresh);
+  return h("div", { class: "muted" }, `invitation for ${name} alone (works once): `,
+    h("a", { href: link, class: "invite-link", dataset: { member: name } }, new URL(link, location.href).href),
+    " ", fresh);
+}
+
+async function newLink(name) {
+  const got = await call("POST", `/members/${encodeURIComponent(name)}/link`, {});
+  if (got) { house = got; renderHouse(); banner("info", `${name} has a new invitation; their old link no longer works.`); }
+}
+
 function describe(p) {
-  const parts = [];
-  if (p.preset) parts.push(`start from ${p.preset}`);
-  for (const [k, v] of Object.entries(p.options)) parts.push(`${k} = ${v}`);
-  for (const k of p.unset) parts.push(`${k} back to the book's rule`);
-  for (const r of p.add_rulings) parts.push(`ruling: “${r.text}”${r.clause ? ` [${r.clause}]` : ""}`);
-  for (const r of p.remove_rulings) parts.push(`drop ruling ${r}`);
-  return parts.join("; ");
+  return h("ul", { class: "sentences" }, proposalSentences(p, games).map((s) => h("li", {}, s)));
+}
+
+// The banner about this page's own proposal follows it as the others vote.
+let ownProposal = null;
+function renderNews() {
+  const news = proposalNews(house.proposals.find((p) => p.id === ownProposal));
+  if (news) banner("info", news);
 }
 
 function renderProposals() {
@@ -77,17 +100,54 @@ function renderProposals() {
       h("strong", {}, `#${p.id} ${p.title}: `), describe(p),
       h("div", { class: "muted" }, `proposed by ${p.proposed_by}${p.why ? ` — ${p.why}` : ""}; votes: ${votes}; `,
         open ? `needs ${p.needed}` : p.status === "accepted" ? `accepted as version ${p.version}` : p.status),
-      open ? h("div", { class: "actions" },
+      open && me() ? h("div", { class: "actions" },
         h("button", { type: "button", class: "primary approve", onclick: () => vote(p.id, true) }, "Approve"),
-        h("button", { type: "button", class: "reject", onclick: () => vote(p.id, false) }, "Turn down")) : null);
+        h("button", { type: "button", class: "reject", onclick: () => vote(p.id, false) }, "Turn down"),
+        h("button", { type: "button", class: "preview", onclick: () => preview(p.id) },
+          "What would this change do?")) : null,
+      open && previews[p.id] ? previewBlock(previews[p.id]) : null);
   });
   $("proposals").replaceChildren(items.length ? h("ul", { class: "proposals" }, items)
     : h("p", { class: "muted" }, "No proposals yet."));
 }
 
+// "What would this change do?": bot matches under the rules in force and under the proposal, on
+// the same deals, played by the server in the background; the page follows its progress.
+const previews = {};
+
+function previewBlock(got) {
+  const box = h("div", { class: "preview-result", dataset: { state: got.state }, "aria-live": "polite" });
+  if (got.state === "running") {
+    box.append(h("label", {}, `Playing ${got.games} bot games under each rule set… `,
+      h("progress", { max: got.total, value: got.done }), ` ${got.done} of ${got.total}`));
+    return box;
+  }
+  if (got.state === "failed" && !got.rows.length) {
+    box.append(h("p", { class: "muted" }, got.error || "the comparison could not be run"));
+    return box;
+  }
+  box.append(h("p", { class: "muted" }, `${got.games} bot games under each rule set, the same deals; `
+    + "each figure with its 95% interval."), h("table", { class: "preview-table" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), ...got.labels.map((l) => h("th", { scope: "col" }, l)))),
+    h("tbody", {}, ...got.rows.map((r) => h("tr", {}, h("th", { scope: "row" }, r.metric),
+      ...r.cells.map((c) => h("td", {}, c)))))));
+  return box;
+}
+
+async function preview(id) {
+  let got = await call("POST", `/proposals/${id}/preview`, {});
+  while (got) {
+    previews[id] = got;
+    renderProposals();
+    if (got.state !== "running") return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    got = await call("GET", `/proposals/${id}/preview`);
+  }
+}
+
 async function vote(id, yes) {
-  const got = await call("POST", `/proposals/${id}/vote`, { by: me(), yes });
-  if (got) { house = got; renderHouse(); await loadGame(); }
+  const got = await call("POST", `/proposals/${id}/vote`, { yes });
+  if (got) { house = got; seen(got); renderHouse(); renderNews(); await loadGame(); }
 }
 
 // --- one game's rule set ------------------------------------------------------------------------
@@ -145,15 +205,13 @@ async function propose(ev) {
   ev.preventDefault();
   const text = $("ruling-text").value.trim();
   const body = {
-    by: me(), why: $("why").value.trim(), preset: $("preset").value || null, options: readOptions(readers),
+    why: $("why").value.trim(), preset: $("preset").value || null, options: readOptions(readers),
     rulings: text ? [{ text, clause: $("ruling-clause").value || null }] : [],
     remove_rulings: [...document.querySelectorAll("#rulings input.drop:checked")].map((c) => c.value),
   };
   const got = await call("POST", `/games/${game().id}/proposals`, body);
   if (!got) return;
-  const p = got.proposal;
-  banner("info", p.status === "accepted" ? `Version ${p.version} is now in force.`
-    : `Proposal #${p.id} waits for approval: it needs ${p.needed}.`);
+  ownProposal = got.proposal.id;
   $("why").value = "";
   await refresh();
 }
@@ -170,40 +228,63 @@ function renderTableForm() {
   $("players").replaceChildren(...g.players.map((n) =>
     h("option", { value: n, selected: n === g.default_players }, `${n} players`)));
   renderSeatFields($("seats"), Number($("players").value), [me()]);
+  $("create-btn").disabled = !me();
 }
 
 async function createHouseTable(ev) {
   ev.preventDefault();
   const n = Number($("players").value);
-  await createTable($("created"), { game: game().id, players: n, house: houseId, ...readSeats(n) });
+  await createTable($("created"), { game: game().id, players: n, house: houseId, ...readSeats(n) },
+    { "X-House-Key": houseKey });
 }
 
 async function refresh() {
   const got = await call("GET", "");
   if (!got) return;
+  seen(got);
   house = got;
   renderHouse();
+  renderNews();
   await loadGame();
 }
 
+async function claim() {
+  const got = await call("POST", "/claim", { invite });
+  if (!got) return;
+  houseKey = got.key;
+  localStorage.setItem(key("key"), houseKey);
+  banner("info", `Welcome, ${got.member}: this browser now holds your own link to the house.`);
+}
+
+// Live: another member's vote or proposal shows here without a reload; the option form is
+// redrawn only when a new version came into force and nobody is filling it in.
+const seen = watchHouse(() => api(base, { headers: houseKey ? { "X-House-Key": houseKey } : {} }).catch(() => null), async (got) => {
+  if (!got) return;
+  const before = house.current?.[game().id];
+  house = got;
+  renderHouse();
+  renderNews();
+  const typing = $("rules-form").contains(document.activeElement) && document.activeElement.matches("input, textarea, select");
+  if (got.current?.[game().id] !== before && !typing) await loadGame();
+});
+
 async function main() {
+  if (invite) await claim();
   games = await api("/api/games");
   $("game").replaceChildren(...games.map((g) => h("option", { value: g.id }, g.title)));
   $("game").addEventListener("change", () => { $("banner").replaceChildren(); loadGame(); });
-  $("me").addEventListener("change", () => { localStorage.setItem(key("me"), me()); renderHouse(); });
   $("rules-form").addEventListener("submit", propose);
   $("diff-form").addEventListener("submit", diff);
   $("table-form").addEventListener("submit", createHouseTable);
   $("players").addEventListener("change", () => renderSeatFields($("seats"), Number($("players").value), [me()]));
   $("member-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const got = await call("POST", "/members", { by: me(), name: $("member-name").value,
-                                                admin: $("member-admin").checked });
+    const got = await call("POST", "/members", { name: $("member-name").value, admin: $("member-admin").checked });
     if (got) { house = got; $("member-name").value = ""; renderHouse(); }
   });
   $("policy-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const got = await call("PUT", "/policy", { by: me(), approval: $("approval").value,
+    const got = await call("PUT", "/policy", { approval: $("approval").value,
                                               answers: $("answers").value, kali_effect: $("kali").checked });
     if (got) { house = got; renderHouse(); banner("info", "Saved."); }
   });

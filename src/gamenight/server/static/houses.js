@@ -1,5 +1,6 @@
 // Found a house (name, host, members, how it decides) or bring one in from its TOML file;
-// either way the host gets the admin link (keep it: it changes the rules) and the members' link.
+// either way the host gets their own link (keep it: it is the host) and an invitation for
+// each member (each works once, and becomes that member's own link).
 import { api, h } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -8,15 +9,17 @@ const post = (path, body) => api(path, { method: "POST", headers: { "content-typ
 
 function made(result) {
   const abs = (p) => new URL(p, location.href).href;
-  localStorage.setItem(`gamenight.house.${result.house.id}.me`, result.house.host);
   $("made").replaceChildren(
     h("h2", {}, `${result.house.name} is ready`),
     h("ul", { class: "links" },
-      h("li", {}, h("strong", {}, "Admin link (keep it: it changes the rules): "),
-        h("a", { href: result.links.admin, id: "admin-link" }, abs(result.links.admin))),
-      h("li", {}, h("strong", {}, "Members' link (send it round): "),
+      h("li", {}, h("strong", {}, `Your own link, ${result.house.host} (keep it: it is you, the host): `),
+        h("a", { href: result.links.you, id: "your-link" }, abs(result.links.you))),
+      Object.entries(result.links.invites).map(([member, link]) => h("li", {},
+        h("strong", {}, `${member}'s invitation (send it to ${member} alone; it works once): `),
+        h("a", { href: link, class: "invite-link", dataset: { member } }, abs(link)))),
+      h("li", {}, "Anyone may read the house at ",
         h("a", { href: result.links.member, id: "member-link" }, abs(result.links.member)))),
-    h("p", {}, h("a", { href: result.links.admin }, h("button", { class: "primary", type: "button" },
+    h("p", {}, h("a", { href: result.links.you }, h("button", { class: "primary", type: "button" },
       "Go to the house"))));
 }
 

@@ -21,10 +21,11 @@ export function readSeats(n) {
   };
 }
 
-// POST the table and show its links in `out` (or the refusal).
-export async function createTable(out, body) {
+// POST the table and show its links in `out` (or the refusal); `headers` may carry a house
+// member's own key (a table under a house is made by a member).
+export async function createTable(out, body, headers = {}) {
   try {
-    const made = await api("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
+    const made = await api("/api/tables", { method: "POST", headers: { "content-type": "application/json", ...headers },
                                              body: JSON.stringify(body) });
     const abs = (p) => new URL(p, location.href).href;
     out.replaceChildren(

@@ -1,0 +1,190 @@
+"""State messages: each part encoded once, and what did not change not sent again.
+
+After every move each connection at a table is told the state as its viewer may know it. A
+broadcast encodes the table's public part once for everyone, each viewer's part (its view, its
+moves) once, and the events a connection has not heard once per viewer and starting point; the
+connections that are in step (a seat open in two tabs, every spectator) get the very same text.
+The score sheet goes only to a connection that does not have its current version (the page keeps
+the last one it got), and a combinatorial move list (Hearts' pass: 220 ways to take 3 of 12
+cards) goes as one entry ``{"verb", "pieces", "k"}`` that the page builds the move from.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from pydantic_core import to_json
+
+from gamenight.engine.actions import Action, Choices
+from gamenight.engine.view import View, view_text
+
+if TYPE_CHECKING:
+    from gamenight.server.tables import Connection, Table, TableService
+
+RECENT_EVENTS = 30
+"""How many of the latest events a client that (re)connects is told."""
+
+
+def encode(value: Any) -> str:
+    """Compact JSON text (pydantic's encoder: several times faster than ``json.dumps``)."""
+    return to_json(value).decode()
+
+
+def _fields(value: dict[str, Any]) -> str:
+    """An object's encoded members without the braces, to be joined with others into one object."""
+    return encode(value)[1:-1]
+
+
+_TEXT: dict[tuple[Any, ...], str] = {}
+
+
+def action_text(a: Action) -> str:
+    """``str(a)``, remembered: a seat's moves are listed again after every move at the table."""
+    key = (a, *map(type, a.args))  # bid 7 and bid 7C are equal tuples: the types tell them apart
+    t = _TEXT.get(key)
+    if t is None:
+        if len(_TEXT) > 500_000:
+            _TEXT.clear()
+        t = _TEXT[key] = str(a)
+    return t
+
+
+def legal_moves(acts: Sequence[Action], limit: int) -> tuple[list[Any], bool]:
+    """The moves as sent, and whether the list was cut at ``limit`` (``check`` still decides).
+
+    A ``Choices`` list goes whole as ``{"verb": "pass", "pieces": ["2C", ...], "k": 3}``: every
+    way to take ``k`` of ``pieces`` (the seat's own cards) is a move, pieces in any order."""
+    if isinstance(acts, Choices):
+        return [{"verb": acts.verb, "pieces": [str(p) for p in acts.pieces], "k": acts.k}], False
+    shown = acts[:limit]
+    return [action_text(a) for a in shown], len(acts) > len(shown)
+
+
+def sheet_version(table: Table) -> tuple[Any, ...] | None:
+    """What tells one version of the table's score sheet from another: rows are only ever added
+    (a move taken back removes the last), so the match, the row count and the last row do."""
+    match = table.match
+    if match is None:
+        return None
+    rows = match.sheet.rows
+    return (table.match_id, len(rows), rows[-1] if rows else None)
+
+
+class Broadcast:
+    """One round of state messages at one table, each part encoded at most once."""
+
+    def __init__(self, service: TableService, table: Table, viewers: Sequence[int | None] = ()) -> None:
+        """``viewers``: every viewer this round tells (their views are made together)."""
+        self.service = service
+        self.table = table
+        self.viewers = viewers
+        self._views: dict[int | None, View] | None = None
+        self._shared: str | None = None
+        self._sheet: str | None = None
+        self._sheet_version = sheet_version(table)
+        self._events: dict[tuple[int | None, int], str] = {}
+
+    def shared(self) -> str:
+        """The members every viewer gets alike: the table, who acts, the ply, the result."""
+        if self._shared is None:
+            table, match = self.table, self.table.match
+            out: dict[str, Any] = {"type": "state", "table": table.info()}
+            if match is None:
+                out.update(to_act=[], ply=0, over=False, result=None, last=None)
+            else:
+                result = None
+                if match.over:
+                    r = match.result()
+                    result = {"winners": list(r.winners), "ranking": [list(g) for g in r.ranking],
+                              "scores": list(r.scores)}
+                out.update(to_act=list(match.to_act()), ply=len(match.log), over=match.over, result=result,
+                           last=match.log[-1].seat if match.log else None)
+            self._shared = _fields(out)
+        return self._shared
+
+    def viewer(self, viewer: int | None) -> str:
+        """What only ``viewer`` (a seat, or None for a spectator) gets: its view and its moves."""
+        match = self.table.match
+        view = view_text(self.view(viewer)) if match is not None else "null"
+        return _fields(self.moves(viewer)) + ',"view":' + view
+
+    def view(self, viewer: int | None) -> View:
+        match = self.table.match
+        assert match is not None
+        if viewer not in self.viewers:
+            return match.game.view(match.state, viewer)
+        if self._views is None:
+            self._views = match.game.views(match.state, self.viewers)
+        return self._views[viewer]
+
+    def moves(self, viewer: int | None) -> dict[str, Any]:
+        table, match = self.table, self.table.match
+        out: dict[str, Any] = {"you": viewer}
+        if match is None:
+            out.update(legal=[], legal_truncated=False)
+        else:
+            legal: list[Any] = []
+            truncated = False
+            if viewer is not None and table.status == "playing" and viewer in match.to_act():  # tables.PLAYING
+                acts = match.legal_actions(viewer)
+                legal, truncated = legal_moves(acts, self.service.settings.max_legal)
+                if not isinstance(acts, Choices):
+                    words = match.move_words(viewer, acts[:self.service.settings.max_legal])
+                    if words:
+                        out["words"] = words
+            out.update(legal=legal, legal_truncated=truncated)
+        for part in self.service.payload:
+            out.update(part(table, viewer))
+        return out
+
+    def sheet(self) -> str:
+        if self._sheet is None:
+            match = self.table.match
+            self._sheet = encode(match.sheet.to_dict() if match is not None else None)
+        return self._sheet
+
+    def events(self, viewer: int | None, first: int) -> str:
+        key = (viewer, first)
+        text = self._events.get(key)
+        if text is None:
+            match = self.table.match
+            events = match.events(viewer, first) if match is not None else ()
+            text = self._events[key] = "[" + ",".join(map(view_text, events)) + "]"
+        return text
+
+    def fresh(self, viewer: int | None) -> dict[str, Any]:
+        """The message a page connecting now as ``viewer`` gets, decoded (for tests and tools)."""
+        match = self.table.match
+        count = match.event_count if match is not None else 0
+        out: dict[str, Any] = json.loads("{" + self.shared() + "," + self.viewer(viewer) + "}")
+        out.update(events=json.loads(self.events(viewer, max(0, count - RECENT_EVENTS))),
+                   events_reset=True, sheet=json.loads(self.sheet()))
+        return out
+
+    def send(self, viewer: int | None, conns: Iterable[Connection]) -> None:
+        """Tell ``viewer``'s connections the state; connections in step share one text."""
+        conns = list(conns)
+        if not conns:
+            return
+        head = "{" + self.shared() + "," + self.viewer(viewer)
+        match = self.table.match
+        count = match.event_count if match is not None else 0
+        texts: dict[tuple[int, bool, bool], str] = {}
+        for c in conns:
+            fresh = c.events_sent is None or c.events_sent > count  # a page that (re)connects, or a move taken back
+            first = max(0, count - RECENT_EVENTS) if fresh or c.events_sent is None else c.events_sent
+            with_sheet = fresh or c.sheet_sent != self._sheet_version
+            key = (first, fresh, with_sheet)
+            text = texts.get(key)
+            if text is None:
+                text = head + ',"events":' + self.events(viewer, first)
+                if fresh:
+                    text += ',"events_reset":true'
+                if with_sheet:
+                    text += ',"sheet":' + self.sheet()
+                text = texts[key] = text + "}"
+            c.events_sent = count
+            c.sheet_sent = self._sheet_version
+            c.send(text)

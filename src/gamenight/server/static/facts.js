@@ -1,0 +1,40 @@
+// Facts shown by their declared kind, in words and symbols: "Trump ♥ hearts", "Hearts broken",
+// "Bid 75 — Bea", seats as names, money as money. Never an engine key.
+import { h } from "./dom.js";
+import { kindOf, piece } from "./pieces.js";
+import { rich, seatName, withNames } from "./names.js";
+import { chipAmount } from "./chips.js";
+
+const SUIT_SYMBOL = { clubs: "♣", diamonds: "♦", hearts: "♥", spades: "♠" };
+const SUIT_LETTER = { clubs: "C", diamonds: "D", hearts: "H", spades: "S" };
+
+export function factValue(f, state) {
+  const v = f.value;
+  switch (f.kind) {
+    case "seat": return seatName(state, v);
+    case "seats": return (v || []).map((s) => seatName(state, s)).join(", ") || "—";
+    case "team": return (state.view.teams?.[v] || []).map((s) => seatName(state, s)).join(" & ");
+    case "suit": return h("span", { class: `suit s-${SUIT_LETTER[v] || ""}` }, `${SUIT_SYMBOL[v] || ""} ${v}`.trim());
+    case "money": case "chips": return chipAmount(f.kind, v);
+    case "flag": return v ? "yes" : "no";
+    case "pieces": return h("span", { class: "pieces" }, (v || []).map((p) => piece(kindOf(p), p)));
+    case "table": return h("table", { class: "facts-table" },
+      h("thead", {}, h("tr", {}, (v.columns || []).map((c) => h("th", {}, withNames(c, state))))),
+      h("tbody", {}, (v.rows || []).map((r) => h("tr", {}, r.map((c) => h("td", {}, withNames(String(c), state)))))));
+    default: return v === null || v === undefined ? "—" : rich(withNames(String(v), state));
+  }
+}
+
+// The facts that are not per seat (those sit on the seats) nor drawn elsewhere, as small labels.
+export function renderFacts(state) {
+  const out = [];
+  for (const f of state.view?.facts || []) {
+    if (f.kind === "per-seat" || f.kind === "groups" || (f.kind === "flag" && !f.value)) continue;
+    if (f.kind === "pieces" && !(f.value || []).length) continue;
+    if (f.kind === "table" && f.name === "layout") continue;  // drawn as the board
+    if (f.kind === "flag") out.push(h("li", { class: "fact flag" }, "✓ ", f.label));
+    else if (f.kind === "table") out.push(h("li", { class: "fact wide" }, h("span", { class: "k" }, f.label), factValue(f, state)));
+    else out.push(h("li", { class: "fact" }, h("span", { class: "k" }, f.label), " ", h("span", { class: "v" }, factValue(f, state))));
+  }
+  return out.length ? h("ul", { class: "facts", id: "facts" }, out) : null;
+}

@@ -1,0 +1,73 @@
+// The seats around the table: you at the bottom, the others clockwise, each with the player's
+// name, whether they are here, away or a bot, whose turn it is (highlighted and said in words),
+// the dealer, "partner" for your partner, and the few numbers that matter (cards left, tricks,
+// bids, chips) from the view's per-seat facts.
+import { h } from "./dom.js";
+import { factValue } from "./facts.js";
+import { spot } from "./tricks.js";
+
+const KIND_WORD = { card: "Cards", tile: "Dominoes", die: "Dice", token: "Pieces", chips: "Chips" };
+export const RING_MAX = 8;  // more seats than this sit in rows instead of around the table
+
+function handCounts(state) {
+  const counts = new Map();
+  let word = "Cards";
+  for (const z of state.view?.zones || []) {
+    if (z.kind === "hand" && z.owner !== null && z.owner !== undefined) {
+      counts.set(z.owner, (counts.get(z.owner) || 0) + (z.pieces?.length || 0) + (z.hidden || 0));
+      word = KIND_WORD[z.piece || "card"] || "Pieces";
+    }
+  }
+  return { counts, word };
+}
+
+function partnersOf(state) {
+  const team = (state.view?.teams || []).find((t) => t.includes(state.you));
+  return new Set((team || []).filter((s) => s !== state.you));
+}
+
+export function plate(s, state, style = null) {
+  const view = state.view || {};
+  const acting = (state.to_act || []).includes(s.seat);
+  const { counts, word } = handCounts(state);
+  const partner = partnersOf(state).has(s.seat);
+  const status = s.kind === "bot" ? "bot" : s.bot_playing ? "away, a bot plays" : s.seat === state.you ? "" :
+    s.connected ? "here" : "away";
+  const stats = [];
+  if (counts.has(s.seat) && s.seat !== state.you) stats.push(`${word} ${counts.get(s.seat)}`);
+  for (const f of (view.facts || []).filter((f) => f.kind === "per-seat")) {
+    const v = f.value?.[s.seat];
+    if (v === null || v === undefined || v === "") continue;
+    stats.push(h("span", { class: "stat" }, `${f.label} `, factValue({ kind: f.of || "number", value: v }, state)));
+  }
+  for (let i = stats.length - 1; i > 0; i--) stats.splice(i, 0, " · ");
+  return h("div", { class: `seat plate${s.seat === state.you ? " me" : ""}${acting ? " acting" : ""}${partner ? " partner" : ""}`,
+                    dataset: { seat: s.seat }, style, "aria-current": acting ? "true" : null },
+    h("div", { class: "who" }, h("strong", {}, s.name), s.seat === state.you ? " (you)" : "",
+      view.dealer === s.seat ? h("span", { class: "badge dealer", title: "dealer" }, "dealer") : null,
+      partner ? h("span", { class: "badge partner" }, "partner") : null),
+    h("div", { class: "status" }, acting ? h("strong", { class: "turn" }, status ? "▶ to act · " : "▶ to act") : null,
+      status, stats.length && (status || acting) ? " · " : null, stats.length ? h("span", { class: "stats" }, stats) : null));
+}
+
+// The seats with `centre` in the middle: around the table for a trick (each card in front of its
+// player), otherwise the others above the centre and you below it.
+export function renderRing(state, centre, around = true) {
+  const seats = state.table.seats;
+  if (seats.length > RING_MAX) {
+    return h("div", { class: "ring-list" }, h("div", { class: "seats" }, seats.map((s) => plate(s, state))), centre);
+  }
+  if (!around) {
+    const n = seats.length;
+    const me = state.you ?? null;
+    const order = [...seats].sort((a, b) => ((a.seat - (me ?? 0) + n) % n) - ((b.seat - (me ?? 0) + n) % n));
+    return h("div", { class: "table-rows", id: "ring" },
+      h("div", { class: "seats-row" }, order.filter((s) => s.seat !== me).map((s) => plate(s, state))),
+      h("div", { class: "centre-row" }, centre, me !== null ? plate(seats[me], state) : null));
+  }
+  const plates = seats.map((s) => {
+    const { x, y } = spot(s.seat, state);
+    return plate(s, state, `left:${x}%;top:${y}%;transform:translate(-${x}%,-${y}%)`);
+  });
+  return h("div", { class: `ring n${seats.length}`, id: "ring" }, centre, plates);
+}

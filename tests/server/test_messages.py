@@ -1,0 +1,95 @@
+"""The state messages' format: what is shared, what is sent only when it changed, and how a
+combinatorial move list travels (through the table service, no sockets)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from gamenight.server.tables import Connection, Settings, Table, TableService
+from gamenight.store import Store
+
+
+class Capture(Connection):
+    def __init__(self, seat: int | None) -> None:
+        super().__init__(seat)
+        self.texts: list[str] = []
+
+    def deliver(self, text: str) -> None:
+        self.texts.append(text)
+
+    def last(self) -> dict[str, Any]:
+        out: dict[str, Any] = json.loads(self.texts[-1])
+        return out
+
+
+async def table_with(conns: list[Capture], seed: int = 5) -> tuple[TableService, Table, Store]:
+    store = Store("sqlite://")
+    svc = TableService(store, Settings(bot_delay=0.0, grace_period=1000.0, db_in_thread=False))
+    table = await svc.create("hearts", 4)
+    for c in conns:
+        await svc.connect(table, c)
+    await svc.start(table, table.host_token, seed=seed)
+    return svc, table, store
+
+
+def test_spectators_in_step_are_sent_the_very_same_text_and_seats_their_own() -> None:
+    async def go() -> None:
+        conns = [Capture(s) for s in range(4)] + [Capture(None), Capture(None)]
+        svc, table, store = await table_with(conns)
+        assert table.match is not None
+        hand = [str(c) for c in table.match.state.hands[0]]
+        await svc.submit(table, conns[0], f"pass {' '.join(hand[:3])}")
+        assert conns[4].texts[-1] == conns[5].texts[-1]
+        assert len({c.texts[-1] for c in conns[:4]}) == 4  # every seat sees its own hand
+        await svc.close()
+        store.close()
+
+    asyncio.run(go())
+
+
+def test_the_score_sheet_comes_on_connecting_and_when_it_changed_only() -> None:
+    async def go() -> None:
+        conns = [Capture(s) for s in range(4)]
+        svc, table, store = await table_with(conns)
+        match = table.match
+        assert match is not None
+        waiting, dealt = json.loads(conns[1].texts[0]), conns[1].last()
+        assert waiting["sheet"] is None and waiting["events_reset"]  # connected before the deal
+        assert dealt["sheet"] == match.sheet.to_dict()  # the match's own, new sheet
+        sheets = 0
+        while not match.sheet.rows:  # play the first hand out, first legal move each time
+            seat = match.to_act()[0]
+            rows = len(match.sheet.rows)
+            assert await svc.submit(table, conns[seat], str(match.legal_actions(seat)[0]))
+            m = conns[1].last()
+            assert ("sheet" in m) == (len(match.sheet.rows) != rows)
+            sheets += "sheet" in m
+        assert sheets == 1 and conns[1].last()["sheet"]["rows"][0]["label"] == "hand 1"
+        late = Capture(2)
+        await svc.connect(table, late)  # a page that (re)connects gets the sheet as it is
+        assert late.last()["sheet"] == match.sheet.to_dict()
+        await svc.close()
+        store.close()
+
+    asyncio.run(go())
+
+
+def test_a_pass_travels_as_its_pieces_and_is_made_from_them_in_any_order() -> None:
+    async def go() -> None:
+        conns = [Capture(s) for s in range(4)]
+        svc, table, store = await table_with(conns)
+        match = table.match
+        assert match is not None
+        m = conns[2].last()
+        [entry] = m["legal"]
+        assert entry == {"verb": "pass", "pieces": [str(c) for c in match.state.hands[2]], "k": 3}
+        assert len(conns[2].texts[-1]) < 2500  # not 220 move texts
+        picked = entry["pieces"][5:8]
+        assert await svc.submit(table, conns[2], " ".join(reversed(picked)).lower())  # the cards alone, typed
+        assert 2 in match.state.passes and conns[2].last()["last"] == 2
+        await svc.close()
+        store.close()
+
+    asyncio.run(go())
