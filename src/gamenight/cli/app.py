@@ -9,6 +9,7 @@ game contract, so a newly registered game works here without changes.
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -667,8 +668,15 @@ def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on
                                      "(default: SQLite in your data directory).")] = None,
           house: Annotated[list[Path] | None, typer.Option(
               "--house", help="A house file to bring in at start (repeatable), matched by the id it carries: "
-                              "a house with that id already kept is left as it is.")] = None) -> None:
+                              "a house with that id already kept is left as it is.")] = None,
+          redis: Annotated[str | None, typer.Option(
+              "--redis", help="Redis URL, e.g. redis://127.0.0.1:6379/0: one of several processes serving the "
+                              "same tables over one PostgreSQL database (also GAMENIGHT_REDIS; needs the "
+                              "'redis' extra).")] = None) -> None:
     """Start the web app: open tables, share seat links, play in the browser."""
+    redis = redis or os.environ.get("GAMENIGHT_REDIS") or None
+    if redis is not None and not redis.startswith(("redis://", "rediss://", "unix://")):
+        _fail(f"--redis {redis!r}: give a Redis URL, like redis://127.0.0.1:6379/0")
     try:
         kept = [_with_id(p) for p in house or ()]
     except HouseFileProblem as e:
@@ -680,7 +688,7 @@ def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on
     for h in kept:
         _console().print(Text(f"{h.name}: the host's own link is printed below once the server brings it in",
                               style="cyan"))
-    run(host, port, database_url, kept)
+    run(host, port, database_url, kept, redis)
 
 
 def _with_id(path: Path) -> houses.House:

@@ -180,8 +180,18 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = await asyncio.to_thread(Store, database_url)
+        cluster = None
+        if settings.redis:  # one of several processes (Redis is an optional install)
+            from gamenight.server.cluster import AnnouncingStore, Cluster
+
+            store: Store = await asyncio.to_thread(AnnouncingStore, database_url)
+        else:
+            store = await asyncio.to_thread(Store, database_url)
         service = TableService(store, settings)
+        if settings.redis:  # join the others before loading any table
+            cluster = holder["cluster"] = Cluster(service, settings.redis, settings.redis_prefix,
+                                                  settings.lease_seconds)
+            await cluster.start()
         holder["people"], holder["undos"] = People(service), Undos(service)
         house_service = HouseService(store, service)
         await house_service.preload()
@@ -204,6 +214,8 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         finally:
             archiver.cancel()
             await house_service.previews.close()
+            if cluster is not None:
+                await cluster.close()
             holder["people"].close()
             await service.close()
             store.close()
@@ -214,6 +226,10 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         return holder["service"]  # type: ignore[no-any-return]
 
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    if settings.redis:
+        from gamenight.server.cluster import LoadOnDemand
+
+        app.add_middleware(LoadOnDemand, cluster=lambda: holder.get("cluster"))
     app.add_middleware(SecurityHeaders)
 
     app.add_exception_handler(RequestValidationError, invalid_request)  # type: ignore[arg-type]
@@ -255,7 +271,8 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     # --- REST -------------------------------------------------------------------------------------
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "tables": len(service().tables)}
+        cluster = holder.get("cluster")
+        return {"ok": True, "tables": len(service().tables), "process": cluster.id if cluster else None}
 
     @app.get("/api/schema/view")
     async def view_schema_route() -> dict[str, Any]:
@@ -498,10 +515,12 @@ def rulebook_html(table: Table) -> str:
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None,
-        houses: Sequence[H.House] = ()) -> None:
-    """Serve the web app with uvicorn (``gamenight serve``)."""
+        houses: Sequence[H.House] = (), redis: str | None = None) -> None:
+    """Serve the web app with uvicorn (``gamenight serve``); ``redis``: one of several processes
+    (else ``GAMENIGHT_REDIS``, else alone)."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    uvicorn.run(create_app(database_url, houses=houses), host=host, port=port, ws_max_size=64 * 1024, log_level="info",
-                access_log=False)
+    settings = Settings.from_env(**({"redis": redis} if redis else {}))
+    uvicorn.run(create_app(database_url, settings, houses=houses), host=host, port=port, ws_max_size=64 * 1024,
+                log_level="info", access_log=False)

@@ -31,7 +31,7 @@ import os
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -86,6 +86,12 @@ class Settings:
     """The shortest turn timer a host may set."""
     preview_games: int = 200
     """Bot matches under each rule set when a house asks what a proposal would do."""
+    redis: str | None = None
+    """Redis URL: several processes serve the same tables over one database (``server.cluster``)."""
+    redis_prefix: str = "gamenight"
+    """Names this server's Redis keys and channel (several sites may share one Redis)."""
+    lease_seconds: float = 10.0
+    """How long a process holds a table's bots without renewing: a dead process's tables move on after it."""
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
@@ -93,7 +99,8 @@ class Settings:
         for name, conv in (("bot_delay", float), ("trick_pause", float), ("hand_pause", float),
                            ("grace_period", float), ("rate_per_second", float),
                            ("rate_burst", int), ("max_message_bytes", int), ("heartbeat_timeout", float),
-                           ("preview_games", int)):
+                           ("preview_games", int),
+                           ("redis", str), ("redis_prefix", str), ("lease_seconds", float)):
             raw = os.environ.get(f"GAMENIGHT_{name.upper()}")
             if raw is not None:
                 setattr(s, name, conv(raw))
@@ -168,6 +175,8 @@ class SeatState:
     bot_playing: bool = False
     takeover: asyncio.TimerHandle | None = None
     bot: Bot | None = None
+    elsewhere: bool = False
+    """Someone is at the seat through another server process (``server.cluster``)."""
 
     @property
     def bot_controlled(self) -> bool:
@@ -176,11 +185,11 @@ class SeatState:
     @property
     def present(self) -> bool:
         """Someone is at the seat: connected, with the page in view."""
-        return any(not c.hidden for c in self.conns)
+        return self.elsewhere or any(not c.hidden for c in self.conns)
 
     def public(self) -> dict[str, Any]:
         return {"seat": self.index, "name": self.name or f"Seat {self.index}", "kind": self.kind,
-                "connected": bool(self.conns), "away": self.kind == "human" and not self.present,
+                "connected": bool(self.conns) or self.elsewhere, "away": self.kind == "human" and not self.present,
                 "bot_playing": self.bot_playing, "claimed": self.claimed}
 
 
@@ -298,6 +307,12 @@ class TableService:
         """Called (under the table's lock) after each committed move, with the seat that made it."""
         self.payload: list[Callable[[Table, int | None], dict[str, Any]]] = []
         """Add their part to every state message (the undo request, the turn clocks)."""
+        self.presence: list[Callable[[Table], None]] = []
+        """Called after a connection came, went or was hidden or shown."""
+        self.runs_bots: Callable[[Table], bool] = lambda table: True
+        """Whether this process makes the bots' moves at ``table`` (one process of several does)."""
+        self.follow: Callable[[Table], Awaitable[None]] | None = None
+        """Brings a table up to the moves other processes committed (caller holds its lock)."""
 
     async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store call off the event loop (one writer thread for SQLite, a few for PostgreSQL)."""
@@ -313,24 +328,30 @@ class TableService:
         """Rebuild every saved table not archived; one that cannot be restored (a damaged row,
         a lost match) is marked broken and logged, and the others load."""
         for row in await self._db(self.store.tables):
-            table = self._table_from_row(row)
-            self.tables[table.id] = table
-            try:
-                if row.damaged is not None:
-                    raise ValueError(row.damaged)
-                await self._restore(table, row)
-            except Exception as e:  # noqa: BLE001  a bad table must never stop the server
-                table.status = BROKEN
-                # a logged move may name hidden cards: the full reason goes to the operator's log only
-                reason = e.public if isinstance(e, MatchRecordError) else \
-                    str(e) if isinstance(e, UnknownGame) else "its saved data is damaged"
-                table.error = f"this table's saved game cannot be restored: {reason}"
-                log.warning("table %s is broken: %s", table.id, e)
-                continue
-            if table.status == PLAYING:
-                for s in table.seats:
-                    self._mark_away(table, s)
-                self._kick_bots(table)
+            await self.load(row)
+
+    async def load(self, row: TableRow) -> Table:
+        """Rebuild one saved table (at start-up, or when another process made it); one that
+        cannot be restored is marked broken and logged."""
+        table = self._table_from_row(row)
+        self.tables[table.id] = table
+        try:
+            if row.damaged is not None:
+                raise ValueError(row.damaged)
+            await self._restore(table, row)
+        except Exception as e:  # noqa: BLE001  a bad table must never stop the server
+            table.status = BROKEN
+            # a logged move may name hidden cards: the full reason goes to the operator's log only
+            reason = e.public if isinstance(e, MatchRecordError) else \
+                str(e) if isinstance(e, UnknownGame) else "its saved data is damaged"
+            table.error = f"this table's saved game cannot be restored: {reason}"
+            log.warning("table %s is broken: %s", table.id, e)
+            return table
+        if table.status == PLAYING:
+            for s in table.seats:
+                self._mark_away(table, s)
+            self._kick_bots(table)
+        return table
 
     def _table_from_row(self, row: TableRow) -> Table:
         return Table(row.id, row.game, row.players, row.options, row.preset, row.host_token, row.status,
@@ -503,6 +524,7 @@ class TableService:
                 self._seat_presence(table, s)
             conn.events_sent = None
             self._broadcast(table)
+        self._presence_changed(table)
 
     async def disconnect(self, table: Table, conn: Connection) -> None:
         conn.closed = True
@@ -511,10 +533,15 @@ class TableService:
             return
         s = table.seats[conn.seat]
         s.conns.discard(conn)
+        self._presence_changed(table)
         if not s.present and s.kind == "human":
             self._mark_away(table, s)
             async with table.lock:
                 self._broadcast(table)
+
+    def _presence_changed(self, table: Table) -> None:
+        for hook in self.presence:
+            hook(table)
 
     async def set_presence(self, table: Table, conn: Connection, here: bool) -> None:
         """The page of ``conn`` was hidden (``here`` False: a locked phone, another tab, the
@@ -525,6 +552,7 @@ class TableService:
         async with table.lock:
             self._seat_presence(table, table.seats[conn.seat])
             self._broadcast(table)
+        self._presence_changed(table)
 
     def _seat_presence(self, table: Table, s: SeatState) -> None:
         """After a connection came, went or changed visibility: away, or back at the seat."""
@@ -587,6 +615,8 @@ class TableService:
         async with table.lock:
             if mid and (seat, mid) in table.moves_done:
                 return answer({"type": "done", "action": text[:200]})
+            if self.follow is not None:  # judge the move on every move made so far, here or elsewhere
+                await self.follow(table)
             match = table.match
             if match is None or table.status not in (PLAYING, OVER):
                 return answer({"type": "error", "message": "the game has not started"
@@ -617,8 +647,9 @@ class TableService:
         return {"type": "refused", "action": text[:200], "clause_id": e.clause_id, "rule": e.rule,
                 "detail": e.detail, "rulings": notes}
 
-    async def _apply(self, table: Table, seat: int, action: Action) -> None:
-        """Check, apply, commit, then announce. Caller holds ``table.lock``."""
+    async def _apply(self, table: Table, seat: int, action: Action, *, commit: bool = True) -> None:
+        """Check, apply, commit (unless another process already has), then announce. Caller
+        holds ``table.lock``."""
         match = table.match
         assert match is not None
         match.check(seat, action)
@@ -626,8 +657,9 @@ class TableService:
         match.apply(seat, action)
         ply = len(match.log) - 1
         try:
-            await self._db(self.store.append_action, table.match_id, ply, seat, str(action),
-                           OVER if match.over else None, table.id)
+            if commit:
+                await self._db(self.store.append_action, table.match_id, ply, seat, str(action),
+                               OVER if match.over else None, table.id)
         except StoreError:
             await self._reload(table)
             raise
@@ -699,7 +731,7 @@ class TableService:
 
     # --- bots ----------------------------------------------------------------------------------
     def _kick_bots(self, table: Table) -> None:
-        if table.status != PLAYING or table.match is None or table.undo is not None:
+        if table.status != PLAYING or table.match is None or table.undo is not None or not self.runs_bots(table):
             return
         if not any(table.seats[s].bot_controlled for s in table.match.to_act()):
             return
@@ -723,9 +755,15 @@ class TableService:
 
     async def bot_move(self, table: Table, seat: int) -> bool:
         """A bot makes one move for ``seat`` (its own seat, an away person's, or one whose
-        turn timer ran out). Caller holds ``table.lock``. False: the seat has no move."""
+        turn timer ran out). Caller holds ``table.lock``. False: the seat has no move (or
+        another process makes the bots' moves here)."""
+        if not self.runs_bots(table):
+            return False
+        if self.follow is not None:  # choose on every move made so far, here or elsewhere
+            await self.follow(table)
         match = table.match
-        assert match is not None
+        if match is None or table.status != PLAYING or seat not in match.to_act():
+            return True
         st = table.seats[seat]
         if st.bot is None:
             st.bot = make_bot(table.game_id)

@@ -329,6 +329,19 @@ class Store:
             if status is not None and table_id is not None:
                 conn.execute(update(GameTable).where(GameTable.id == table_id).values(status=status))
 
+    def actions_from(self, match_id: int, ply: int) -> list[tuple[int, str]]:
+        """The match's actions from ply ``ply`` on, as (seat, action): what another process
+        committed since this one last looked."""
+        q = select(ActionRow.seat, ActionRow.action).where(ActionRow.match_id == match_id, ActionRow.ply >= ply) \
+            .order_by(ActionRow.ply)
+        with self._wrap(), self.engine.connect() as conn:
+            return [(seat, action) for seat, action in conn.execute(q)]
+
+    def match_table(self, match_id: int) -> str | None:
+        """The table a match was played at."""
+        with self._wrap(), self.engine.connect() as conn:
+            return conn.scalar(select(MatchRecord.table_id).where(MatchRecord.id == match_id))
+
     def take_back(self, match_id: int, ply: int) -> None:
         """Remove the match's last action (ply ``ply``), taken back by agreement; refused with
         ``StoreError`` unless it is the last one."""
