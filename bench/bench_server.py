@@ -1,7 +1,8 @@
 """Server load benchmark: Hearts at many tables, the load generator in processes of its own.
 
-Starts ``gamenight serve`` on SQLite in a temporary folder (or uses the servers given by
-``--url``, repeatable: tables go round-robin over them), opens N Hearts tables (three scripted
+Starts ``gamenight serve`` on SQLite in a temporary folder, or ``--processes N`` servers over
+one PostgreSQL database and Redis (``--database-url``, ``--redis``), or uses the servers given by
+``--url`` (repeatable); tables go round-robin over the servers. It opens N Hearts tables (three scripted
 humans on WebSockets, who say at once that they have read a hand's summary, and one bot each),
 and plays for ``--seconds`` after a warm-up. The clients run in ``--clients`` separate processes
 (multiprocessing), so they never share the server's interpreter or GIL. Printed per level:
@@ -11,11 +12,13 @@ and plays for ``--seconds`` after a warm-up. The clients run in ``--clients`` se
   ``done`` answer, which comes after every seat was sent its update): p50, p95, p99;
 - errors: error or refused answers, and connections that failed;
 - the server's CPU time per action (``/proc/<pid>/stat``, user + system) for the servers
-  whose process is known: the one started here, or ``--pid`` given with ``--url``.
+  whose process is known: the ones started here, or ``--pid`` given with ``--url``.
 
 Only 127.0.0.1 is used; every loop is bounded in time.
 
     python bench/bench_server.py [--tables 250,500] [--seconds 20] [--think 0.5] [--clients 1]
+    python bench/bench_server.py --processes 2 --database-url postgresql+psycopg://postgres@127.0.0.1/gamenight_bench \\
+        --redis redis://127.0.0.1:6379/0 --tables 1000 --clients 2
     python bench/bench_server.py --url http://127.0.0.1:8001 --url http://127.0.0.1:8002 --pid 111 --pid 222
 """
 
@@ -209,24 +212,58 @@ def level(urls: list[str], pids: list[int], n: int, args: argparse.Namespace) ->
             "cpu_ms": (cpu1 - cpu0) / plies * 1000 if pids and plies else float("nan"), "said": said[:3]}
 
 
-def start_server(tmp: str, think: float) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
+def fresh_postgres(url: str) -> str:
+    """``url``'s database emptied (created when absent), so every run starts from no tables."""
+    from sqlalchemy import create_engine, make_url, text
+
+    target = make_url(url)
+    admin = create_engine(target.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        if not c.scalar(text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": target.database}):
+            c.execute(text(f'CREATE DATABASE "{target.database}"'))
+    admin.dispose()
+    eng = create_engine(target, isolation_level="AUTOCOMMIT")
+    with eng.connect() as c:
+        c.execute(text("DROP SCHEMA public CASCADE"))
+        c.execute(text("CREATE SCHEMA public"))
+    eng.dispose()
+    return url
+
+
+def start_servers(db: str, think: float, processes: int, redis: str | None
+                  ) -> list[tuple[subprocess.Popen[bytes], str]]:
+    """``processes`` servers over one database (with ``redis``: one cluster), the limits per
+    address lifted (every client here comes from 127.0.0.1). Started one after the other, so
+    the first has made the schema before the next looks at it."""
     env = dict(os.environ, GAMENIGHT_BOT_DELAY=str(think), GAMENIGHT_GRACE_PERIOD="3600",
                GAMENIGHT_RATE_PER_SECOND="100", GAMENIGHT_RATE_BURST="200", GAMENIGHT_CREATE_RATE="100000/second",
-               GAMENIGHT_SOCKET_RATE="100000/second", GAMENIGHT_SOCKETS_PER_ADDRESS="100000")
+               GAMENIGHT_SOCKET_RATE="100000/second", GAMENIGHT_SOCKETS_PER_ADDRESS="100000",
+               GAMENIGHT_REDIS_PREFIX=f"bench{os.getpid()}")
     exe = shutil.which("gamenight", path=str(Path(sys.executable).parent)) or "gamenight"
-    db = f"sqlite:///{Path(tmp) / 'bench.db'}"
-    proc = subprocess.Popen([exe, "serve", "--port", str(port), "--database-url", db], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            httpx.get(f"{base}/api/health", timeout=1)
-            return proc, base
-        except httpx.HTTPError:
+    servers = []
+    for _ in range(processes):
+        port = free_port()
+        extra = ["--redis", redis] if redis else []
+        proc = subprocess.Popen([exe, "serve", "--port", str(port), "--database-url", db, *extra], env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        base = f"http://127.0.0.1:{port}"
+        servers.append((proc, base))
+        for _ in range(600):
+            try:
+                if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if proc.poll() is not None:
+                break
             time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not start")
+        else:
+            proc.kill()
+        if proc.poll() is not None:
+            for p, _ in servers:
+                p.kill()
+            raise SystemExit("a server did not start")
+    return servers
 
 
 def main() -> None:
@@ -239,13 +276,21 @@ def main() -> None:
     ap.add_argument("--warmup", type=float, default=5.0,
                     help="seconds after every table starts (all passing together) not measured")
     ap.add_argument("--clients", type=int, default=1, help="load-generator processes")
+    ap.add_argument("--processes", type=int, default=1,
+                    help="servers to start (more than one needs --database-url of PostgreSQL and --redis)")
+    ap.add_argument("--database-url", help="PostgreSQL for the servers started here (emptied first); "
+                    "none: SQLite in a temporary folder")
+    ap.add_argument("--redis", help="Redis URL: the servers started here form one cluster")
     args = ap.parse_args()
+    if args.processes > 1 and not (args.database_url and args.redis):
+        ap.error("--processes above 1 needs --database-url (PostgreSQL) and --redis")
     with tempfile.TemporaryDirectory() as tmp:
-        proc = None
+        servers: list[tuple[subprocess.Popen[bytes], str]] = []
         urls, pids = args.url, args.pid
         if not urls:
-            proc, base = start_server(tmp, args.think)
-            urls, pids = [base], [proc.pid]
+            db = fresh_postgres(args.database_url) if args.database_url else f"sqlite:///{Path(tmp) / 'bench.db'}"
+            servers = start_servers(db, args.think, args.processes, args.redis)
+            urls, pids = [base for _, base in servers], [proc.pid for proc, _ in servers]
         try:
             print(f"{'tables':>6} {'actions/s':>10} {'acks':>7} {'errors':>6} {'p50 ms':>8} {'p95 ms':>8} "
                   f"{'p99 ms':>8} {'server CPU ms/action':>21}")
@@ -256,7 +301,7 @@ def main() -> None:
                 for what in r["said"]:
                     print(f"        error: {what}")
         finally:
-            if proc is not None:
+            for proc, _ in servers:
                 proc.kill()
                 proc.wait(10)
 

@@ -11,7 +11,7 @@ from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.exc import OperationalError
 
 import gamenight
-from gamenight.store import Store, StoreError
+from gamenight.store import PlyTaken, Store, StoreError
 
 PG_ADMIN = os.environ.get("GAMENIGHT_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 PG_DB = os.environ.get("GAMENIGHT_TEST_PG_DB", "gamenight_test")
@@ -105,9 +105,24 @@ def test_a_ply_is_stored_once(store: Store) -> None:
     t = store.create_table("hearts", 4, {}, None, [("human", "")] * 4)
     m = store.new_match(t.id, "hearts", "1", 4, 7, {})
     store.append_action(m.id, 0, 0, "pass 2C 3C 4C")
-    with pytest.raises(StoreError):
+    with pytest.raises(PlyTaken):
         store.append_action(m.id, 0, 1, "pass 5C 6C 7C")
     assert store.match(m.id).record["log"] == [[0, "pass 2C 3C 4C"]]
+
+
+def test_only_the_next_ply_is_stored(store: Store) -> None:
+    """A copy that missed a move, or a move taken back, cannot leave a gap in the log."""
+    t = store.create_table("hearts", 4, {}, None, [("human", "")] * 4)
+    m = store.new_match(t.id, "hearts", "1", 4, 7, {})
+    with pytest.raises(PlyTaken):
+        store.append_action(m.id, 1, 0, "pass 2C 3C 4C")
+    store.append_action(m.id, 0, 0, "pass 2C 3C 4C")
+    store.append_action(m.id, 1, 1, "pass 5C 6C 7C")
+    store.take_back(m.id, 1)
+    with pytest.raises(PlyTaken):
+        store.append_action(m.id, 2, 2, "pass 8C 9C TC")
+    store.append_action(m.id, 1, 1, "pass 5C 6C 8C")
+    assert store.match(m.id).record["log"] == [[0, "pass 2C 3C 4C"], [1, "pass 5C 6C 8C"]]
 
 
 def test_matches_are_numbered_per_table_and_status_follows(store: Store) -> None:

@@ -7,8 +7,10 @@ The database is the one truth; Redis only says where to look and who does what:
   channel as "table X changed";
 - a process that has the table in memory reads what it missed from the store (the moves
   from its own ply on, or the whole table after a new match, a seat change or a move
-  taken back) and tells its own sockets; before judging a move or letting a bot choose,
-  it reads the store the same way, so it never judges on an old state;
+  taken back) and tells its own sockets. A move (a person's or a bot's) is judged on the
+  copy here, without a read first: the store takes an action only as its match's next ply
+  (``PlyTaken`` otherwise), so a copy that had not yet heard of a move made elsewhere loses
+  the race, reads the store, and judges again;
 - the bots of a table run in one process: the one holding the table's Redis lease (SET NX
   PX, renewed while it lives); a dead process's leases run out and another takes its bots;
 - who is at which seat is shared through a Redis hash per table, so a person connected to

@@ -45,7 +45,7 @@ from gamenight.engine.game import MOST_SEATS
 from gamenight.engine.match import Match, MatchRecordError
 from gamenight.engine.registry import UnknownGame, resolve_options
 from gamenight.server.messages import Broadcast
-from gamenight.store import SeatRow, Store, StoreError, TableRow, new_token
+from gamenight.store import PlyTaken, SeatRow, Store, StoreError, TableRow, new_token
 
 log = logging.getLogger("gamenight.server")
 T = TypeVar("T")
@@ -78,6 +78,10 @@ class Settings:
     """Legal actions sent per update (a combinatorial list is cut here; ``check`` still decides)."""
     send_queue: int = 512
     db_in_thread: bool = True
+    db_threads: int = 16
+    """Threads that wait on PostgreSQL for this process (SQLite has one writer). Each round trip
+    holds a thread, so a busy process needs many in flight; the store pools 16 connections, and
+    16 more in a burst."""
     heartbeat_timeout: float = 45.0
     """Seconds without a message (the page pings every 15) after which a connection is dead."""
     undo_timeout: float = 60.0
@@ -99,7 +103,7 @@ class Settings:
         for name, conv in (("bot_delay", float), ("trick_pause", float), ("hand_pause", float),
                            ("grace_period", float), ("rate_per_second", float),
                            ("rate_burst", int), ("max_message_bytes", int), ("heartbeat_timeout", float),
-                           ("preview_games", int),
+                           ("preview_games", int), ("db_threads", int),
                            ("redis", str), ("redis_prefix", str), ("lease_seconds", float)):
             raw = os.environ.get(f"GAMENIGHT_{name.upper()}")
             if raw is not None:
@@ -315,11 +319,11 @@ class TableService:
         """Brings a table up to the moves other processes committed (caller holds its lock)."""
 
     async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a store call off the event loop (one writer thread for SQLite, a few for PostgreSQL)."""
+        """Run a store call off the event loop (one writer thread for SQLite, ``db_threads`` for PostgreSQL)."""
         if not self.settings.db_in_thread:
             return fn(*args, **kwargs)
         if self._pool is None:
-            workers = 1 if self.store.url.startswith("sqlite") else 4
+            workers = 1 if self.store.url.startswith("sqlite") else self.settings.db_threads
             self._pool = ThreadPoolExecutor(workers, thread_name_prefix="gamenight-db")
         return await asyncio.get_running_loop().run_in_executor(self._pool, functools.partial(fn, *args, **kwargs))
 
@@ -615,26 +619,36 @@ class TableService:
         async with table.lock:
             if mid and (seat, mid) in table.moves_done:
                 return answer({"type": "done", "action": text[:200]})
-            if self.follow is not None:  # judge the move on every move made so far, here or elsewhere
-                await self.follow(table)
-            match = table.match
-            if match is None or table.status not in (PLAYING, OVER):
-                return answer({"type": "error", "message": "the game has not started"
-                               if table.status == WAITING else f"the table is {table.status}"})
-            if table.seats[seat].kind != "human":
-                return answer({"type": "error", "message": "this seat is played by a bot"})
-            legal = match.legal_actions(seat) if seat in match.to_act() else []
-            try:
-                action = understand(text, legal, match.parse)
-                await self._apply(table, seat, action)
-            except ActionSyntaxError as e:
-                return answer({"type": "error", "message": str(e), "action": text[:200],
-                               "suggestion": did_you_mean(text, legal)})
-            except IllegalAction as e:
-                return answer({**self.refusal(table, e, text),
-                               "suggestion": did_you_mean(text, legal) if e.clause_id == UNKNOWN.id else None})
-            except StoreError as e:
-                return answer({"type": "error", "message": f"the move could not be saved; try again ({e})"})
+            # In a cluster the move is judged on this copy, which hears of moves made elsewhere a
+            # moment late: a refusal, or a ply the store already has, reads the store and judges again.
+            looks = 2 if self.follow is not None else 1
+            for look in range(looks):
+                last = look == looks - 1
+                if look and self.follow is not None:
+                    await self.follow(table)
+                match = table.match
+                if match is None or table.status not in (PLAYING, OVER):
+                    return answer({"type": "error", "message": "the game has not started"
+                                   if table.status == WAITING else f"the table is {table.status}"})
+                if table.seats[seat].kind != "human":
+                    return answer({"type": "error", "message": "this seat is played by a bot"})
+                legal = match.legal_actions(seat) if seat in match.to_act() else []
+                try:
+                    action = understand(text, legal, match.parse)
+                    await self._apply(table, seat, action)
+                except ActionSyntaxError as e:
+                    if last:
+                        return answer({"type": "error", "message": str(e), "action": text[:200],
+                                       "suggestion": did_you_mean(text, legal)})
+                except IllegalAction as e:
+                    if last:
+                        return answer({**self.refusal(table, e, text), "suggestion":
+                                       did_you_mean(text, legal) if e.clause_id == UNKNOWN.id else None})
+                except StoreError as e:
+                    if last or not isinstance(e, PlyTaken):
+                        return answer({"type": "error", "message": f"the move could not be saved; try again ({e})"})
+                else:
+                    break
             if mid:
                 table.moves_done[(seat, mid)] = None
                 while len(table.moves_done) > MOVES_REMEMBERED:
@@ -759,8 +773,6 @@ class TableService:
         another process makes the bots' moves here)."""
         if not self.runs_bots(table):
             return False
-        if self.follow is not None:  # choose on every move made so far, here or elsewhere
-            await self.follow(table)
         match = table.match
         if match is None or table.status != PLAYING or seat not in match.to_act():
             return True
@@ -781,6 +793,8 @@ class TableService:
         except IllegalAction:
             log.error("table %s: bot chose illegal %s; playing at random", table.id, choice)
             await self._apply(table, seat, table.rng.choice(legal))
+        except PlyTaken:  # another process moved first (this copy has read the store since): choose again
+            pass
         except StoreError:
             log.exception("table %s: could not save a bot move", table.id)
             await asyncio.sleep(1.0)

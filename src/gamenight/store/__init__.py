@@ -6,6 +6,7 @@ from gamenight.store.repository import (
     HouseRow,
     LinkRow,
     MatchRow,
+    PlyTaken,
     SeatRow,
     Store,
     StoreError,
@@ -15,5 +16,5 @@ from gamenight.store.repository import (
     new_token,
 )
 
-__all__ = ["ARCHIVED", "HouseConflict", "HouseRow", "LinkRow", "MatchRow", "SeatRow", "Store", "StoreError",
+__all__ = ["ARCHIVED", "HouseConflict", "HouseRow", "LinkRow", "MatchRow", "PlyTaken", "SeatRow", "Store", "StoreError",
            "TableRow", "default_database_url", "new_id", "new_token"]

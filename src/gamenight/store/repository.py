@@ -26,21 +26,48 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, Text, and_, cast, create_engine, delete, event, func, insert, or_, select, update
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy import (
+    Engine,
+    Integer,
+    Text,
+    and_,
+    bindparam,
+    cast,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from gamenight.store.models import ActionRow, GameTable, HouseDoc, HouseLink, MatchRecord, Seat, utcnow
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-_INSERT_ACTION = insert(ActionRow)
+_INSERT_ACTION = insert(ActionRow).from_select(
+    ["match_id", "ply", "seat", "action", "created_at"],
+    select(bindparam("match_id", type_=Integer), bindparam("ply", type_=Integer), bindparam("seat", type_=Integer),
+           bindparam("action", type_=Text), bindparam("created_at", type_=ActionRow.__table__.c.created_at.type))
+    .where(select(func.coalesce(func.max(ActionRow.ply), -1)).where(ActionRow.match_id == bindparam("match_id"))
+           .scalar_subquery() == bindparam("ply") - 1)).returning(ActionRow.ply)
+"""One action, only as the match's next ply: a copy that missed a move, or a move taken back,
+cannot leave a gap (and the (match, ply) key refuses a ply made twice at once)."""
 ARCHIVED = "archived"
 KINDS = ("human", "bot")
 
 
 class StoreError(RuntimeError):
     """The database could not do what was asked (unreachable, constraint broken...)."""
+
+
+class PlyTaken(StoreError):
+    """The action was not the match's next one in the store: another process made that ply, or
+    took a move back, first. Read the match again and judge anew."""
 
 
 class HouseConflict(StoreError):
@@ -173,7 +200,7 @@ def make_engine(url: str) -> Engine:
             engine = create_engine(url, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
+    return create_engine(url, pool_pre_ping=True, pool_size=16, max_overflow=16)
 
 
 class Store:
@@ -322,10 +349,16 @@ class Store:
 
     def append_action(self, match_id: int, ply: int, seat: int, action: str, status: str | None = None,
                       table_id: str | None = None) -> None:
-        """Commit one accepted action (and, when the match just ended, the table's status)."""
+        """Commit one accepted action (and, when the match just ended, the table's status);
+        ``PlyTaken`` if the store's match does not end at ply - 1."""
         with self._wrap(), self.engine.begin() as conn:  # Core, not the ORM: this is the hot path
-            conn.execute(_INSERT_ACTION, {"match_id": match_id, "ply": ply, "seat": seat, "action": action,
-                                          "created_at": utcnow()})
+            try:
+                added = conn.execute(_INSERT_ACTION, {"match_id": match_id, "ply": ply, "seat": seat,
+                                                      "action": action, "created_at": utcnow()}).first()
+            except IntegrityError as e:
+                raise PlyTaken(f"ply {ply} of match {match_id} was made elsewhere first") from e
+            if added is None:
+                raise PlyTaken(f"ply {ply} is not the next one of match {match_id}")
             if status is not None and table_id is not None:
                 conn.execute(update(GameTable).where(GameTable.id == table_id).values(status=status))
 

@@ -1,0 +1,66 @@
+"""Two processes' copies of one table over one store, without Redis: a move is judged on the
+copy at hand, and a copy that has not yet heard of a move made elsewhere loses the race for
+the ply, reads the store and judges again (``Cluster.follow``), so nothing accepted is lost
+and no move is judged on an old state."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from gamenight.server.cluster import AnnouncingStore, Cluster
+from gamenight.server.tables import Settings, Table, TableService
+from server.test_messages import Capture
+
+
+def process(url: str) -> TableService:
+    """One process's table service, following the store as a cluster member does."""
+    svc = TableService(AnnouncingStore(url), Settings(bot_delay=0.0, grace_period=1000.0, db_in_thread=False))
+    svc.follow = Cluster(svc, "redis://127.0.0.1:1/0").follow  # Redis is never reached here
+    return svc
+
+
+def first_three(table: Table, seat: int) -> str:
+    assert table.match is not None
+    return "pass " + " ".join(str(c) for c in sorted(table.match.state.hands[seat])[:3])
+
+
+def test_a_copy_behind_the_store_judges_again_and_loses_nothing(tmp_path: Path) -> None:
+    async def go() -> None:
+        url = f"sqlite:///{tmp_path / 'shared.db'}"
+        here, there = process(url), process(url)
+        at_here = [Capture(s) for s in range(4)]
+        table = await here.create("hearts", 4)
+        for c in at_here:
+            await here.connect(table, c)
+        await here.start(table, table.host_token, seed=11)
+        row = there.store.get_table(table.id)
+        assert row is not None
+        copy = await there.load(row)
+        at_there = [Capture(s) for s in range(4)]
+        for c in at_there:
+            await there.connect(copy, c)
+        assert table.match is not None and copy.match is not None
+
+        # seat 0 passes here; the other copy has not heard of it, and its seat 1 passes there
+        assert await here.submit(table, at_here[0], first_three(table, 0))
+        passing = first_three(copy, 1)
+        assert await there.submit(copy, at_there[1], passing, "m1")
+        assert at_there[1].last() == {"type": "done", "action": passing, "id": "m1"}
+        assert [seat for seat, _ in there.store.match(copy.match_id).record["log"]] == [0, 1]
+        assert len(copy.match.log) == 2
+
+        # here hears nothing either: seats 2 and 3 pass there, then here's seat with the two of
+        # clubs leads it, which here's old copy (still passing) would refuse
+        for seat in (2, 3):
+            assert await there.submit(copy, at_there[seat], first_three(copy, seat))
+        leader = copy.match.to_act()[0]
+        assert await here.submit(table, at_here[leader], "play 2C", "m2")
+        assert at_here[leader].last() == {"type": "done", "action": "play 2C", "id": "m2"}
+        stored = here.store.match(table.match_id).record["log"]
+        assert [[e.seat, str(e.action)] for e in table.match.log] == stored and stored[4] == [leader, "play 2C"]
+        for svc in (here, there):
+            await svc.close()
+            svc.store.close()
+
+    asyncio.run(go())
