@@ -117,6 +117,8 @@ class Player:
         self.pending: tuple[str, str] | None = None
         self.acked: list[str] = []
         self.moves = 0
+        self.heard: list[str] = []
+        """Chat lines that reached this page."""
 
     def join(self, server: Server, table_id: str) -> None:
         self.ws = self.sockets.enter_context(connect(f"ws://127.0.0.1:{server.port}/ws/tables/{table_id}"))
@@ -138,6 +140,8 @@ class Player:
                     self.pending = None
                 elif m["type"] in ("refused", "error") and self.pending and m.get("id") == self.pending[0]:
                     self.pending = None  # judged on a newer state than this page had: try again
+                elif m["type"] == "chat":
+                    self.heard += [line["text"] for line in m["lines"]]
         except TimeoutError:
             pass
         s = self.state
@@ -199,11 +203,15 @@ def test_players_at_two_processes_play_a_whole_hand(cluster: tuple[Server, Serve
     players[0].join(a, tid)
     players[1].join(b, tid)  # b has never seen this table: it loads it from the store
     try:
+        play_until(players, lambda: all(p.state for p in players))
+        assert players[0].ws is not None
+        players[0].ws.send(json.dumps({"type": "chat", "text": "good luck from a"}))
         play_until(players, lambda: all(p.hand_over() for p in players))
         play_until(players, lambda: all(p.pending is None for p in players))
     finally:
         for p in players:
             p.close()
+    assert players[1].heard == players[0].heard == ["good luck from a"]  # a chat line crosses processes once
     hand = players[0].state["sheet"]["rows"][0]
     assert players[1].state["sheet"]["rows"][0] == hand  # the same hand, scored alike at both
     assert all(len(p.acked) >= 13 for p in players)  # each played a card a trick

@@ -64,3 +64,33 @@ def test_a_copy_behind_the_store_judges_again_and_loses_nothing(tmp_path: Path) 
             svc.store.close()
 
     asyncio.run(go())
+
+
+def test_the_next_hand_waits_for_a_player_at_another_process_to_be_ready(tmp_path: Path) -> None:
+    async def go() -> None:
+        svc = process(f"sqlite:///{tmp_path / 'shared.db'}")
+        told: list[tuple[str, object]] = []
+        svc.relay = lambda table, what, data: told.append((what, data))
+        conns = [Capture(s) for s in range(4)]
+        table = await svc.create("hearts", 4)
+        for c in conns:
+            await svc.connect(table, c)
+        await svc.start(table, table.host_token, seed=3)
+        match = table.match
+        assert match is not None
+        while not match.sheet.rows:  # the first hand, first legal move each time
+            seat = match.to_act()[0]
+            assert await svc.submit(table, conns[seat], str(match.legal_actions(seat)[0]))
+        assert table.hand_end is not None  # its summary holds the bots
+        await svc.disconnect(table, conns[3])
+        table.seats[3].elsewhere = True  # seat 3's page is now at another process (presence says so)
+        for c in conns[:3]:
+            await svc.ready(table, c)
+        assert told == [("ready", 0), ("ready", 1), ("ready", 2)]  # the other processes hear each
+        assert table.hand_end is not None  # seat 3 has not said it is ready
+        svc.relayed["ready"](table, 3)  # ... until it does, there
+        assert table.hand_end is None
+        await svc.close()
+        svc.store.close()
+
+    asyncio.run(go())

@@ -14,7 +14,8 @@ The database is the one truth; Redis only says where to look and who does what:
 - the bots of a table run in one process: the one holding the table's Redis lease (SET NX
   PX, renewed while it lives); a dead process's leases run out and another takes its bots;
 - who is at which seat is shared through a Redis hash per table, so a person connected to
-  one process is never replaced by a bot in another;
+  one process is never replaced by a bot in another; what is said and kept in no store (a
+  chat line, a seat ready for the next hand) travels on the channel as it is;
 - a request for a table this process has not loaded loads it from the store first
   (``LoadOnDemand``), so a socket at any process works for any table.
 """
@@ -151,6 +152,7 @@ class Cluster:
         svc = self.service
         svc.runs_bots = self.runs_bots
         svc.follow = self.follow
+        svc.relay = self._relay
         svc.presence.append(self._presence_changed)
         pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await pubsub.subscribe(self.channel)
@@ -180,6 +182,9 @@ class Cluster:
                 await self.redis.publish(self.channel, message)
             except RedisError as e:  # the others catch up at their next move on this table
                 log.warning("could not announce a change: %s", e)
+
+    def _relay(self, table: Table, what: str, data: Any) -> None:
+        self._outbox.put_nowait(json.dumps({"from": self.id, "table": table.id, "what": what, "data": data}))
 
     def _presence_changed(self, table: Table) -> None:
         if table.id in self._sharing:  # one writer per table, so the last word is written last
@@ -230,6 +235,10 @@ class Cluster:
                 return
             if message["what"] == PRESENCE:
                 await self._read_presence(table)
+                return
+            heard = self.service.relayed.get(message["what"])
+            if heard is not None:  # said, and kept nowhere: only the pages here need to hear it
+                heard(table, message.get("data"))
                 return
             if table.id not in self.owned and not table.connections():  # nobody here to tell
                 self._stale.add(table.id)

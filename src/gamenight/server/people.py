@@ -93,6 +93,7 @@ class People:
         self.tables = tables
         tables.after_move.append(self._moved)
         tables.payload.append(self._clock_payload)
+        tables.relayed["chat"] = self._heard_chat
 
     # --- seats and names ------------------------------------------------------------------
     async def claim(self, table: Table, seat: int, name: Any) -> str:
@@ -155,6 +156,17 @@ class People:
             conn.send({"type": "error", "message": "you are chatting too fast: wait a moment"})
             return
         said = {"seat": conn.seat, "text": line, "at": int(time.time())}
+        self.tables.relay(table, "chat", said)
+        self._tell(table, said)
+
+    def _heard_chat(self, table: Table, said: Any) -> None:
+        """A chat line said through another process of a cluster."""
+        if (isinstance(said, dict) and said.keys() == {"seat", "text", "at"} and isinstance(said["seat"], int)
+                and 0 <= said["seat"] < len(table.seats) and isinstance(said["at"], int)
+                and clean_text(said["text"], CHAT_MAX) == said["text"] != ""):
+            self._tell(table, said)
+
+    def _tell(self, table: Table, said: dict[str, Any]) -> None:
         gathering(table).chat.append(said)
         for c in table.connections():
             c.send({"type": "chat", "lines": [said]})

@@ -313,6 +313,10 @@ class TableService:
         """Add their part to every state message (the undo request, the turn clocks)."""
         self.presence: list[Callable[[Table], None]] = []
         """Called after a connection came, went or was hidden or shown."""
+        self.relay: Callable[[Table, str, Any], None] = lambda table, what, data: None
+        """Tells the other processes of a cluster what was said at a table and kept in no store
+        (a chat line, a seat ready for the next hand); ``relayed[what]`` hears it there."""
+        self.relayed: dict[str, Callable[[Table, Any], None]] = {"ready": self._ready_elsewhere}
         self.runs_bots: Callable[[Table], bool] = lambda table: True
         """Whether this process makes the bots' moves at ``table`` (one process of several does)."""
         self.follow: Callable[[Table], Awaitable[None]] | None = None
@@ -702,18 +706,28 @@ class TableService:
                 table.hand_end = None
 
     def _everyone_ready(self, table: Table) -> bool:
-        return all(s.index in table.ready for s in table.seats if s.conns and not s.bot_controlled)
+        return all(s.index in table.ready for s in table.seats
+                   if (s.conns or s.elsewhere) and not s.bot_controlled)
 
     async def ready(self, table: Table, conn: Connection) -> None:
         """A seat's player has read the hand's summary; the next hand starts when all here have."""
         if conn.seat is None or table.hand_end is None:
             return
         async with table.lock:
-            table.ready.add(conn.seat)
-            if self._everyone_ready(table):
-                table.hand_end = None
-            table.wake.set()
-            self._broadcast(table)
+            self.relay(table, "ready", conn.seat)
+            self._mark_ready(table, conn.seat)
+
+    def _ready_elsewhere(self, table: Table, seat: Any) -> None:
+        """A player at another process has read the hand's summary."""
+        if table.hand_end is not None and isinstance(seat, int) and 0 <= seat < len(table.seats):
+            self._mark_ready(table, seat)
+
+    def _mark_ready(self, table: Table, seat: int) -> None:
+        table.ready.add(seat)
+        if self._everyone_ready(table):
+            table.hand_end = None
+        table.wake.set()
+        self._broadcast(table)
 
     async def _wait_for_pause(self, table: Table) -> None:
         """Hold the bots while a completed trick or a hand's end is on the table."""
