@@ -94,3 +94,36 @@ def test_the_next_hand_waits_for_a_player_at_another_process_to_be_ready(tmp_pat
         svc.store.close()
 
     asyncio.run(go())
+
+
+def test_a_move_sent_again_through_another_process_is_not_made_twice(tmp_path: Path) -> None:
+    """The page lost its answer and reconnected elsewhere (or after a restart): the ply it
+    was at tells the process that the seat has made that very move since."""
+    async def go() -> None:
+        url = f"sqlite:///{tmp_path / 'shared.db'}"
+        here, there = process(url), process(url)
+        at_here = [Capture(s) for s in range(4)]
+        table = await here.create("hearts", 4)
+        for c in at_here:
+            await here.connect(table, c)
+        await here.start(table, table.host_token, seed=11)
+        for seat in range(4):  # past the pass, to the lead
+            assert await here.submit(table, at_here[seat], first_three(table, seat))
+        assert table.match is not None
+        leader = table.match.to_act()[0]
+        assert await here.submit(table, at_here[leader], "play 2C", "m9", 4)
+        row = there.store.get_table(table.id)
+        assert row is not None
+        copy = await there.load(row)
+        again = Capture(leader)
+        await there.connect(copy, again)
+        assert await there.submit(copy, again, "play 2C", "m9", 4)
+        assert again.last() == {"type": "done", "action": "play 2C", "id": "m9"}
+        assert copy.match is not None and len(copy.match.log) == 5 == len(table.match.log)
+        assert not await there.submit(copy, again, "play 2C", "m10", 5)  # a new move: judged, and refused
+        assert again.last()["type"] == "refused"
+        for svc in (here, there):
+            await svc.close()
+            svc.store.close()
+
+    asyncio.run(go())

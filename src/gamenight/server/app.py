@@ -479,7 +479,7 @@ async def _handle(svc: TableService, holder: dict[str, Any], table: Table, conn:
     kind = data.get("type")
     houses: HouseService = holder["houses"]
     if kind == "act":
-        await svc.submit(table, conn, data.get("action"), data.get("id"))
+        await svc.submit(table, conn, data.get("action"), data.get("id"), data.get("at"))
     elif kind in ("ask", "answer"):
         await houses.at_table(table, conn, data)
     elif kind == "ready":

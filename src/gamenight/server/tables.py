@@ -55,6 +55,15 @@ MOVES_REMEMBERED = 200
 WAITING, PLAYING, OVER, BROKEN = "waiting", "playing", "over", "broken"
 
 
+def made_since(match: Match, seat: int, text: str, seen: Any) -> bool:
+    """Whether ``seat`` has made the move ``text`` (its words in any order) since ply ``seen``:
+    a page's move sent again after it was made and its answer lost."""
+    if not isinstance(seen, int) or isinstance(seen, bool) or not 0 <= seen < len(match.log):
+        return False
+    words = sorted(text.split())
+    return any(e.seat == seat and sorted(str(e.action).split()) == words for e in match.log[seen:])
+
+
 @dataclass
 class Settings:
     """Server knobs; ``from_env`` reads ``GAMENIGHT_*`` variables (used by tests and ``serve``)."""
@@ -600,12 +609,15 @@ class TableService:
         asyncio.get_running_loop().create_task(go())
 
     # --- actions ---------------------------------------------------------------------------------
-    async def submit(self, table: Table, conn: Connection, text: Any, move_id: Any = None) -> bool:
+    async def submit(self, table: Table, conn: Connection, text: Any, move_id: Any = None,
+                     seen: Any = None) -> bool:
         """A seat's action: applied and announced, or refused to that connection alone.
 
         ``move_id`` (the page's own name for the move) makes sending it again harmless: a page
         that lost its connection sends its unanswered moves again, and a move already made is
-        only answered "done" again."""
+        only answered "done" again. This process remembers the ids it answered; ``seen``, the
+        ply the page was at when the move was made, also finds a move made through another
+        process, or before a restart: the seat has made that very move since."""
         mid = move_id if isinstance(move_id, str) and 0 < len(move_id) <= 40 else None
         tag = {"id": mid} if mid else {}
 
@@ -634,6 +646,8 @@ class TableService:
                 if match is None or table.status not in (PLAYING, OVER):
                     return answer({"type": "error", "message": "the game has not started"
                                    if table.status == WAITING else f"the table is {table.status}"})
+                if mid and made_since(match, seat, text, seen):
+                    break
                 if table.seats[seat].kind != "human":
                     return answer({"type": "error", "message": "this seat is played by a bot"})
                 legal = match.legal_actions(seat) if seat in match.to_act() else []

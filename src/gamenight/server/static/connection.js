@@ -51,6 +51,7 @@ export class TableLink {
       this.heard = Date.now();
       const msg = JSON.parse(ev.data);
       if (msg.type === "state" && !this.ready) this.arrived();
+      if (msg.type === "state") this.ply = msg.ply;
       if (msg.id && ["done", "refused", "error"].includes(msg.type)) {
         this.pending = this.pending.filter((p) => p.id !== msg.id);
         this.show();
@@ -79,7 +80,7 @@ export class TableLink {
     this.ready = true;
     this.everOpen = true;
     this.retry = 0;
-    for (const p of this.pending) this.ws.send(JSON.stringify({ type: "act", action: p.action, id: p.id }));
+    for (const p of this.pending) this.ws.send(JSON.stringify({ type: "act", ...p }));
     this.show();
   }
 
@@ -90,7 +91,8 @@ export class TableLink {
   }
 
   act(action) {
-    const move = { id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, action };
+    // `at`: the ply this page was at, by which any process can tell the move was made already
+    const move = { id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, action, at: this.ply };
     this.pending.push(move);
     if (this.isOpen() && this.ready) this.ws.send(JSON.stringify({ type: "act", ...move }));
     this.show();
