@@ -7,24 +7,22 @@ is combinatorial) through the same cascade, and ``check`` refuses any other with
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 from gamenight.core.cards import Card, card_text, cards_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import UNKNOWN, IllegalAction
+from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.events import emit, private
-from gamenight.engine.game import Game, Result, State, ranked
-from gamenight.engine.legality import narrow, refuse
+from gamenight.engine.game import Result, ranked
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact
 from gamenight.families import rummy
 from gamenight.families.rummy import Group, Landing, Meld, Restriction
+from gamenight.families.rummy_game import RummyGame, RummyState
 from gamenight.games.canasta import cards as cc
 from gamenight.games.canasta.rules import (
     ASK,
@@ -63,7 +61,6 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-DEAL = Action("deal")
 ASK_ACTION = Action("ask")
 ANSWERS = (Action("answer", ("yes",)), Action("answer", ("no",)))
 ASK_LISTED_AT = 5
@@ -72,17 +69,10 @@ canasta and the player holds this many cards or fewer (asking earlier only risks
 
 
 @dataclass
-class CanastaState(State):
-    hands: list[list[Card]] = field(default_factory=list)
-    known: list[list[Card]] = field(default_factory=list)
-    """Cards each player took with the pile and still holds: everyone saw them."""
-    stock: list[Card] = field(default_factory=list)
+class CanastaState(RummyState):
     pile: list[Card] = field(default_factory=list)
-    melds: list[Meld] = field(default_factory=list)
-    """Every meld on the table; ``owner`` is the side (0: seats 0 and 2, 1: seats 1 and 3)."""
     red_threes: list[list[Card]] = field(default_factory=lambda: [[], []])
     phase: Phase = Phase.DRAW
-    turn: int = 0
     answer: str | None = None
     """This turn's answer to "may I go out?" (None: not asked)."""
     penalties: list[int] = field(default_factory=lambda: [0, 0])
@@ -95,7 +85,6 @@ class CanastaState(State):
     """Whether this turn added cards to a meld that was on the table before it."""
     melds_at_turn_start: int = 0
     hand_no: int = 0
-    next_dealer: int = 0
     last: tuple[SideScore, SideScore] | None = None
     """The last hand's score, side by side (shown until the next deal)."""
 
@@ -128,16 +117,15 @@ def _groups(action: Action) -> list[Group]:
 
 
 @register
-class Canasta(Game[CanastaState]):
+class Canasta(RummyGame[CanastaState]):
     spec = SPEC
+    next_deal = (NEXT_DEAL, "the hand is over: deal the next one")
+    state_type = CanastaState
+
+    def sheet(self, players: int) -> ScoreSheet:
+        return ScoreSheet.per_team(TEAMS)
 
     # --- dealing ---------------------------------------------------------------------------------
-    def setup(self, players: int, options: Any, rng: random.Random) -> CanastaState:
-        state = CanastaState(players=players, options=options, rng=rng, sheet=ScoreSheet.per_team(TEAMS),
-                             dealer=rng.randrange(players))
-        self._deal(state)
-        return state
-
     def _deal(self, state: CanastaState) -> None:
         deck = list(cc.DECK)
         state.rng.shuffle(deck)
@@ -187,22 +175,14 @@ class Canasta(Game[CanastaState]):
 
     # --- the four questions --------------------------------------------------------------------------
     def to_act(self, state: CanastaState) -> tuple[int, ...]:
-        if state.over:
-            return ()
-        if state.phase == Phase.ASKED:
+        if not state.over and state.phase == Phase.ASKED:
             return (_partner(state.turn),)
-        if state.phase == Phase.SHOW:
-            return (state.next_dealer,)
-        return (state.turn,)
+        return super().to_act(state)
 
     def legal_actions(self, state: CanastaState, seat: int) -> list[Action]:
-        if seat not in self.to_act(state):
-            return []
         if state.phase == Phase.ASKED:
-            return list(ANSWERS)
-        if state.phase == Phase.SHOW:
-            return [DEAL]
-        return list(narrow(rummy.cascade(self._candidates(state, seat), self.restrictions(state, seat))))
+            return list(ANSWERS) if seat in self.to_act(state) else []
+        return super().legal_actions(state, seat)
 
     def refusal(self, state: CanastaState, seat: int, action: Action) -> None:
         if state.phase == Phase.ASKED:
@@ -210,11 +190,7 @@ class Canasta(Game[CanastaState]):
                 raise IllegalAction(ASK, "your partner asked \"may I go out?\": 'answer yes' or 'answer no'",
                                     state.options)
             return
-        if state.phase == Phase.SHOW:
-            if action != DEAL:
-                raise IllegalAction(NEXT_DEAL, "the hand is over: deal the next one", state.options)
-            return
-        refuse(rummy.cascade([], self.restrictions(state, seat)), action, state.options, UNKNOWN)
+        super().refusal(state, seat, action)
 
     # --- the cascade of a turn ---------------------------------------------------------------------
     def restrictions(self, state: CanastaState, seat: int) -> Iterator[Restriction]:
@@ -600,9 +576,6 @@ class Canasta(Game[CanastaState]):
     # --- what the players see -----------------------------------------------------------------------------
     def result(self, state: CanastaState) -> Result:
         return ranked(state.sheet.totals, high_wins=True, teams=TEAMS)
-
-    def phase(self, state: CanastaState) -> Phase:
-        return state.phase
 
     def all_cards(self, state: CanastaState) -> list[Card]:
         return list(cc.DECK)

@@ -12,25 +12,22 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from gamenight.core.cards import SUIT_NAMES, Card, card_text, cards_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.events import emit, private
-from gamenight.engine.game import Game, Result, State, ranked
-from gamenight.engine.legality import refuse
+from gamenight.engine.game import Result, ranked
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, per_seat
 from gamenight.families import melds, rummy
 from gamenight.families.melds import MeldRules
-from gamenight.families.rummy import Group, Layout, Meld, Restriction
+from gamenight.families.rummy import Group, Layout, Restriction
+from gamenight.families.rummy_game import Phase, RummyGame, RummyState
 from gamenight.games.push import cards as pc
 from gamenight.games.push.rules import (
     CONTRACT,
@@ -51,40 +48,21 @@ from gamenight.games.push.rules import (
     WILD,
 )
 
-
-class Phase(StrEnum):
-    DRAW = "draw"
-    PLAY = "play"
-    """Drawn: meld, lay off, swap, discard."""
-    SHOW = "show"
-    """The deal is scored; the next dealer deals."""
-    OVER = "over"
-
-
-DEAL = Action("deal")
 PUSH_ACTION = Action("push")
 KIND_WORDS = (rummy.SET, rummy.RUN)
 
 
 @dataclass
-class PushState(State):
-    hands: list[list[Card]] = field(default_factory=list)
-    known: list[list[Card]] = field(default_factory=list)
-    """Cards each player was seen to take (the discard taken or pushed to them) and still holds."""
-    stock: list[Card] = field(default_factory=list)
+class PushState(RummyState):
     pile: list[Card] = field(default_factory=list)
-    melds: list[Meld] = field(default_factory=list)
-    """Every meld on the table, owned by the seat that laid it down; runs written in order."""
     kinds: list[str] = field(default_factory=list)
     """Each meld's kind, set or run, as its player declared it."""
     down: list[bool] = field(default_factory=lambda: [False] * 4)
     """Whether each seat has laid its contract down this deal."""
     phase: Phase = Phase.DRAW
-    turn: int = 0
     must_play: list[Card] = field(default_factory=list)
     """The wild card just won by a swap, to be played at once."""
     hand_no: int = 0
-    next_dealer: int = 0
 
     @property
     def contract(self) -> rummy.Contract:
@@ -131,16 +109,15 @@ def with_kinds(groups: Sequence[Sequence[Card]], kinds: Sequence[str | None]) ->
 
 
 @register
-class Push(Game[PushState]):
+class Push(RummyGame[PushState]):
     spec = SPEC
+    next_deal = (OUT, "the deal is over: the next dealer deals ('deal')")
+    state_type = PushState
+
+    def sheet(self, players: int) -> ScoreSheet:
+        return ScoreSheet.per_team(TEAMS)
 
     # --- dealing ---------------------------------------------------------------------------------
-    def setup(self, players: int, options: Any, rng: random.Random) -> PushState:
-        state = PushState(players=players, options=options, rng=rng, sheet=ScoreSheet.per_team(TEAMS),
-                          dealer=rng.randrange(players))
-        self._deal(state)
-        return state
-
     def _deal(self, state: PushState) -> None:
         state.hand_no += 1
         size = pc.DEALS[state.hand_no - 1][0]
@@ -175,28 +152,6 @@ class Push(Game[PushState]):
         if len(state.stock) < 2:
             emit(state, "The stock is too low to push: the deal ends with nobody out", kind="summary")
             self._end_deal(state, None)
-
-    # --- the four questions --------------------------------------------------------------------------
-    def to_act(self, state: PushState) -> tuple[int, ...]:
-        if state.over:
-            return ()
-        if state.phase == Phase.SHOW:
-            return (state.next_dealer,)
-        return (state.turn,)
-
-    def legal_actions(self, state: PushState, seat: int) -> list[Action]:
-        if seat not in self.to_act(state):
-            return []
-        if state.phase == Phase.SHOW:
-            return [DEAL]
-        return rummy.permitted(self._candidates(state, seat), self.restrictions(state, seat))
-
-    def refusal(self, state: PushState, seat: int, action: Action) -> None:
-        if state.phase == Phase.SHOW:
-            if action != DEAL:
-                raise IllegalAction(OUT, "the deal is over: the next dealer deals ('deal')", state.options)
-            return
-        refuse(rummy.cascade([], self.restrictions(state, seat)), action, state.options, UNKNOWN)
 
     # --- the cascade of a turn ---------------------------------------------------------------------
     def restrictions(self, state: PushState, seat: int) -> Iterator[Restriction]:
@@ -461,9 +416,6 @@ class Push(Game[PushState]):
     # --- what the players see -----------------------------------------------------------------------------
     def result(self, state: PushState) -> Result:
         return ranked(state.sheet.totals, high_wins=False, teams=TEAMS)
-
-    def phase(self, state: PushState) -> Phase:
-        return state.phase
 
     def all_cards(self, state: PushState) -> list[Card]:
         return list(pc.DECK)

@@ -8,25 +8,19 @@ see only that it is face down until it is laid. Every move of a turn runs one re
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any
 
 from gamenight.core.cards import Card, card_text, cards_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.events import emit, private
-from gamenight.engine.game import Game, State
-from gamenight.engine.legality import narrow, refuse
 from gamenight.engine.registry import register
-from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, flag, per_seat
 from gamenight.families import rummy
 from gamenight.families.melds import meld_kind
 from gamenight.families.rummy import Contract, Group, Meld, Restriction
+from gamenight.families.rummy_game import Phase, RummyGame, RummyState
 from gamenight.games.sticks.rules import (
     DEAL_AGAIN,
     EMPTY_STOCK,
@@ -54,28 +48,13 @@ from gamenight.games.sticks.rules import (
     parse_sticks,
 )
 
-
-class Phase(StrEnum):
-    PLAY = "play"
-    SHOW = "show"
-    """The deal is over; the next dealer deals again."""
-    OVER = "over"
-
-
-DEAL_MOVE = Action("deal")
 TRADE_MOVE = Action("trade")
 VERBS = frozenset({"draw", "take", "meld", "lay", "swap", "discard"})
 
 
 @dataclass
-class SticksState(State):
-    hands: list[list[Card]] = field(default_factory=list)
-    known: list[list[Card]] = field(default_factory=list)
-    """Cards each player took from the discard pile and still holds: everyone saw them."""
-    stock: list[Card] = field(default_factory=list)
+class SticksState(RummyState):
     pile: list[Card] = field(default_factory=list)
-    melds: list[Meld] = field(default_factory=list)
-    """Every meld on the table, ``owner`` the seat that laid it down; lay-offs record who laid them."""
     pot: list[str] = field(default_factory=list)
     stick: list[str] = field(default_factory=list)
     """Each player's stick, face down until it is laid."""
@@ -93,12 +72,10 @@ class SticksState(State):
     must_play: list[Card] = field(default_factory=list)
     """A wild card swapped out of a set this turn, until it is played."""
     phase: Phase = Phase.PLAY
-    turn: int = 0
     drew: bool = False
     turns: int = 0
     had_turn: list[bool] = field(default_factory=list)
     hand_no: int = 0
-    next_dealer: int = 0
 
     def collected(self, seat: int) -> int:
         return int(self.sheet.totals[seat]) + self.this_deal[seat]
@@ -127,16 +104,15 @@ def _meld_problem(cards: Sequence[Card]) -> rummy.Verdict:
 
 
 @register
-class Sticks(Game[SticksState]):
+class Sticks(RummyGame[SticksState]):
     spec = SPEC
+    next_deal = (DEAL_AGAIN, "the deal is over: the cards are dealt again ('deal')")
+    state_type = SticksState
 
     # --- sticks and the deal ---------------------------------------------------------------------
-    def setup(self, players: int, options: Any, rng: random.Random) -> SticksState:
-        state = SticksState(players=players, options=options, rng=rng, sheet=ScoreSheet.per_seat(players),
-                            dealer=rng.randrange(players), stick=[""] * players, stick_up=[False] * players,
-                            stick_since=[0] * players)
-        self._deal(state)
-        return state
+    def seated(self, state: SticksState) -> None:
+        n = state.players
+        state.stick, state.stick_up, state.stick_since = [""] * n, [False] * n, [0] * n
 
     @staticmethod
     def _fill_pot(state: SticksState) -> None:
@@ -194,26 +170,6 @@ class Sticks(Game[SticksState]):
     def _start_turn(state: SticksState, seat: int) -> None:
         state.turn, state.drew = seat, False
         state.turns += 1
-
-    # --- the four questions --------------------------------------------------------------------------
-    def to_act(self, state: SticksState) -> tuple[int, ...]:
-        if state.over:
-            return ()
-        return (state.next_dealer,) if state.phase == Phase.SHOW else (state.turn,)
-
-    def legal_actions(self, state: SticksState, seat: int) -> list[Action]:
-        if seat not in self.to_act(state):
-            return []
-        if state.phase == Phase.SHOW:
-            return [DEAL_MOVE]
-        return list(narrow(rummy.cascade(self._candidates(state, seat), self.restrictions(state, seat))))
-
-    def refusal(self, state: SticksState, seat: int, action: Action) -> None:
-        if state.phase == Phase.SHOW:
-            if action != DEAL_MOVE:
-                raise IllegalAction(DEAL_AGAIN, "the deal is over: the cards are dealt again ('deal')", state.options)
-            return
-        refuse(rummy.cascade([], self.restrictions(state, seat)), action, state.options, UNKNOWN)
 
     # --- the cascade of a turn ---------------------------------------------------------------------
     def restrictions(self, state: SticksState, seat: int) -> Iterator[Restriction]:
@@ -477,9 +433,6 @@ class Sticks(Game[SticksState]):
             state.phase = Phase.SHOW
 
     # --- what the players see -----------------------------------------------------------------------------
-    def phase(self, state: SticksState) -> Phase:
-        return state.phase
-
     def all_cards(self, state: SticksState) -> list[Card]:
         return list(deck(state.options.decks))
 

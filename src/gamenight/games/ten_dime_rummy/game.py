@@ -10,24 +10,19 @@ them again. Every move runs one restriction cascade (``restrictions``) shared by
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any
 
 from gamenight.core.cards import Card, card_text, cards_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import UNKNOWN, IllegalAction
+from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.events import emit, private
-from gamenight.engine.game import Game, State
-from gamenight.engine.legality import narrow, refuse
 from gamenight.engine.registry import register
-from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, flag, per_seat
 from gamenight.families import rummy
 from gamenight.families.rummy import Contract, Group, Meld, Restriction
+from gamenight.families.rummy_game import Phase, RummyGame, RummyState
 from gamenight.games.ten_dime_rummy.rules import (
     BUY,
     BUY_ANY_TIME,
@@ -58,15 +53,6 @@ from gamenight.games.ten_dime_rummy.rules import (
     is_wild,
 )
 
-
-class Phase(StrEnum):
-    PLAY = "play"
-    SHOW = "show"
-    """The round is scored; the next dealer deals."""
-    OVER = "over"
-
-
-DEAL_MOVE = Action("deal")
 TURN_VERBS = frozenset({"draw", "buy", "meld", "lay", "discard"})
 
 
@@ -81,20 +67,13 @@ def let_go(card: Card) -> Action:
 
 
 @dataclass
-class TenDimeState(State):
-    hands: list[list[Card]] = field(default_factory=list)
-    known: list[list[Card]] = field(default_factory=list)
-    """Cards each player bought from the discard pile and still holds: everyone saw them."""
-    stock: list[Card] = field(default_factory=list)
+class TenDimeState(RummyState):
     pile: list[Card] = field(default_factory=list)
-    melds: list[Meld] = field(default_factory=list)
-    """Every meld on the table, ``owner`` the seat that put it down; lay-offs record who laid them."""
     purse: list[int] = field(default_factory=list)
     """Each player's dimes, in cents."""
     pot: int = 0
     """The dimes paid for discards, in cents."""
     phase: Phase = Phase.PLAY
-    turn: int = 0
     drew: bool = False
     down: list[bool] = field(default_factory=list)
     """Whether each player has put the round's required meld down."""
@@ -105,7 +84,6 @@ class TenDimeState(State):
     thrown_by: int | None = None
     """Who discarded the card on top, while it is the last card discarded."""
     round_no: int = 0
-    next_dealer: int = 0
     last: tuple[rummy.PlayedOut, ...] = ()
 
     @property
@@ -147,15 +125,14 @@ def _set_problem(cards: Sequence[Card]) -> rummy.Verdict:
 
 
 @register
-class TenDimeRummy(Game[TenDimeState]):
+class TenDimeRummy(RummyGame[TenDimeState]):
     spec = SPEC
+    next_deal = (DEAL, "the round is scored: the next dealer deals ('deal')")
+    state_type = TenDimeState
 
     # --- dealing ---------------------------------------------------------------------------------
-    def setup(self, players: int, options: Any, rng: random.Random) -> TenDimeState:
-        state = TenDimeState(players=players, options=options, rng=rng, sheet=ScoreSheet.per_seat(players),
-                             dealer=rng.randrange(players), purse=[DIMES * DIME] * players)
-        self._deal(state)
-        return state
+    def seated(self, state: TenDimeState) -> None:
+        state.purse = [DIMES * DIME] * state.players
 
     def _deal(self, state: TenDimeState) -> None:
         n = state.players
@@ -180,26 +157,8 @@ class TenDimeRummy(Game[TenDimeState]):
              + card_text(state.pile[-1]), state.dealer, pieces=state.pile, kind="deal")
 
     # --- the four questions --------------------------------------------------------------------------
-    def to_act(self, state: TenDimeState) -> tuple[int, ...]:
-        if state.over:
-            return ()
-        if state.phase == Phase.SHOW:
-            return (state.next_dealer,)
+    def turn_seats(self, state: TenDimeState) -> tuple[int, ...]:
         return (state.turn, *state.buyers())
-
-    def legal_actions(self, state: TenDimeState, seat: int) -> list[Action]:
-        if seat not in self.to_act(state):
-            return []
-        if state.phase == Phase.SHOW:
-            return [DEAL_MOVE]
-        return list(narrow(rummy.cascade(self._candidates(state, seat), self.restrictions(state, seat))))
-
-    def refusal(self, state: TenDimeState, seat: int, action: Action) -> None:
-        if state.phase == Phase.SHOW:
-            if action != DEAL_MOVE:
-                raise IllegalAction(DEAL, "the round is scored: the next dealer deals ('deal')", state.options)
-            return
-        refuse(rummy.cascade([], self.restrictions(state, seat)), action, state.options, UNKNOWN)
 
     def off_turn(self, state: TenDimeState, seat: int, action: Action) -> None:
         if action.verb not in ("buy", "pass") or state.phase != Phase.PLAY:
@@ -464,9 +423,6 @@ class TenDimeRummy(Game[TenDimeState]):
         state.phase = Phase.OVER
 
     # --- what the players see -----------------------------------------------------------------------------
-    def phase(self, state: TenDimeState) -> Phase:
-        return state.phase
-
     def hand_no(self, state: TenDimeState) -> int:
         return state.round_no
 
