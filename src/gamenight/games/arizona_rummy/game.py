@@ -24,7 +24,7 @@ from gamenight.engine.view import Fact, FactKind, Prompt, Zone, ZoneKind, fact
 from gamenight.families import melds, rummy
 from gamenight.families.melds import MeldRules
 from gamenight.families.rummy import Layout, Restriction
-from gamenight.families.rummy_game import RummyGame, RummyState
+from gamenight.families.rummy_game import RummyGame, RummyState, deal_hands
 from gamenight.games.arizona_rummy import cards as ac
 from gamenight.games.arizona_rummy.rules import (
     COUNT,
@@ -91,14 +91,8 @@ class ArizonaRummy(RummyGame[ArizonaState]):
         state.round_no += 1
         n, size = state.players, state.rank
         deck = ac.deck(state.options.decks)
-        state.rng.shuffle(deck)
-        first = left_of(state.dealer, n)
-        state.hands = [[] for _ in range(n)]
-        for i in range(n):
-            state.hands[(first + i) % n] = sorted(deck[i * size:(i + 1) * size])
-        state.stock = deck[n * size:]
+        first, state.stock = deal_hands(state, deck, size)
         state.piles = [[] for _ in range(n)]
-        state.known = [[] for _ in range(n)]
         state.face_down = []
         state.melds, state.kinds = [], []
         state.out = None

@@ -22,7 +22,7 @@ from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact
 from gamenight.families import rummy
 from gamenight.families.rummy import Group, Landing, Meld, Restriction
-from gamenight.families.rummy_game import RummyGame, RummyState
+from gamenight.families.rummy_game import RummyGame, RummyState, deal_hands
 from gamenight.games.canasta import cards as cc
 from gamenight.games.canasta.rules import (
     ASK,
@@ -128,17 +128,11 @@ class Canasta(RummyGame[CanastaState]):
     # --- dealing ---------------------------------------------------------------------------------
     def _deal(self, state: CanastaState) -> None:
         deck = list(cc.DECK)
-        state.rng.shuffle(deck)
-        first = left_of(state.dealer, 4)
-        state.hands = [[] for _ in range(4)]
-        for i in range(4):
-            state.hands[(first + i) % 4] = sorted(deck[i * cc.HAND_SIZE:(i + 1) * cc.HAND_SIZE])
-        stock = deck[4 * cc.HAND_SIZE:]
+        first, stock = deal_hands(state, deck, cc.HAND_SIZE)
         pile = [stock.pop()]
         while cc.turned_up_again(pile[-1]) and stock:
             pile.append(stock.pop())
         state.stock, state.pile = stock, pile
-        state.known = [[] for _ in range(4)]
         state.melds = []
         state.red_threes = [[], []]
         state.melded_before = [False] * 4

@@ -21,7 +21,7 @@ from gamenight.engine.registry import register
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, per_seat
 from gamenight.families import melds, rummy
 from gamenight.families.rummy import Meld, Restriction
-from gamenight.families.rummy_game import Phase, RummyGame, RummyState
+from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
 from gamenight.games.desert_rummy import cards as dc
 from gamenight.games.desert_rummy.rules import (
     END,
@@ -87,14 +87,8 @@ class DesertRummy(RummyGame[DesertState]):
     def _deal(self, state: DesertState) -> None:
         n = state.players
         deck = dc.deck(n, state.options)
-        state.rng.shuffle(deck)
-        first = left_of(state.dealer, n)
-        state.hands = [[] for _ in range(n)]
-        for i in range(n):
-            state.hands[(first + i) % n] = sorted(deck[i * dc.HAND_SIZE:(i + 1) * dc.HAND_SIZE])
-        state.stock = deck[n * dc.HAND_SIZE:]
+        first, state.stock = deal_hands(state, deck, dc.HAND_SIZE)
         state.pile = [state.stock.pop()]
-        state.known = [[] for _ in range(n)]
         state.melds = []
         state.down = [False] * n
         state.hand_no += 1

@@ -25,7 +25,7 @@ from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact
 from gamenight.families import rummy
 from gamenight.families.melds import MeldRules, meld_kind
 from gamenight.families.rummy import Group, Meld, Restriction
-from gamenight.families.rummy_game import Phase, RummyGame, RummyState
+from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
 from gamenight.games.five_hundreds.rules import (
     COUNT,
     DECK_CARDS,
@@ -117,17 +117,10 @@ class FiveHundreds(RummyGame[FiveHundredsState]):
 
     # --- dealing ---------------------------------------------------------------------------------
     def _deal(self, state: FiveHundredsState) -> None:
-        n = state.players
         deck = list(DECK_CARDS)
-        state.rng.shuffle(deck)
-        first = left_of(state.dealer, n)
-        state.hands = [[] for _ in range(n)]
-        for i in range(n):
-            state.hands[(first + i) % n] = sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE])
-        stock = deck[n * HAND_SIZE:]
+        first, stock = deal_hands(state, deck, HAND_SIZE)
         state.line = [stock.pop()]
         state.stock = stock
-        state.known = [[] for _ in range(n)]
         state.melds = []
         state.hand_no += 1
         state.last = None

@@ -21,7 +21,7 @@ from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, ZoneKind, fact
 from gamenight.families import rummy
 from gamenight.families.rummy import Group, Landing, Meld, Restriction
-from gamenight.families.rummy_game import Phase, RummyGame, RummyState
+from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
 from gamenight.games.hand_and_foot import cards as hf
 from gamenight.games.hand_and_foot.rules import (
     BLACK_THREES,
@@ -89,22 +89,16 @@ class HandAndFoot(RummyGame[HandFootState]):
     def _deal(self, state: HandFootState) -> None:
         n = state.players
         deck = list(hf.pack(n))
-        state.rng.shuffle(deck)
-        first = left_of(state.dealer, n)
-        state.hands, state.feet = [[] for _ in range(n)], [[] for _ in range(n)]
+        first, rest = deal_hands(state, deck, hf.HAND)
+        state.feet = [[] for _ in range(n)]
         for i in range(n):
-            seat = (first + i) % n
-            state.hands[seat] = sorted(deck[i * hf.HAND:(i + 1) * hf.HAND])
-        base = n * hf.HAND
-        for i in range(n):
-            state.feet[(first + i) % n] = deck[base + i * hf.FOOT:base + (i + 1) * hf.FOOT]
-        stock = deck[base + n * hf.FOOT:]
+            state.feet[(first + i) % n] = rest[i * hf.FOOT:(i + 1) * hf.FOOT]
+        stock = rest[n * hf.FOOT:]
         pile = [stock.pop()]
         while hf.is_wild(pile[-1]) and stock:
             pile.append(stock.pop())
         state.stock, state.pile = stock, pile
         state.in_foot = [False] * n
-        state.known = [[] for _ in range(n)]
         state.melds = []
         state.red_threes = [[], []]
         state.round_no += 1

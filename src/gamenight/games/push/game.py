@@ -27,7 +27,7 @@ from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, per_seat
 from gamenight.families import melds, rummy
 from gamenight.families.melds import MeldRules
 from gamenight.families.rummy import Group, Layout, Restriction
-from gamenight.families.rummy_game import Phase, RummyGame, RummyState
+from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
 from gamenight.games.push import cards as pc
 from gamenight.games.push.rules import (
     CONTRACT,
@@ -122,20 +122,15 @@ class Push(RummyGame[PushState]):
         state.hand_no += 1
         size = pc.DEALS[state.hand_no - 1][0]
         deck = list(pc.DECK)
-        state.rng.shuffle(deck)
-        first = left_of(state.dealer, 4)
-        state.hands = [[] for _ in range(4)]
-        for i in range(4):
-            state.hands[(first + i) % 4] = sorted(deck[i * size:(i + 1) * size])
-        state.pile = [deck[4 * size]]  # the card after the hands is turned up; the stock lies under it
-        state.stock = deck[4 * size + 1:]
+        first, rest = deal_hands(state, deck, size)
+        state.pile = [rest[0]]  # the card after the hands is turned up; the stock lies under it
+        state.stock = rest[1:]
         buried = []
         while pc.is_wild(state.pile[-1]):
             wild = state.pile.pop()
             buried.append(wild)
             state.stock.insert(len(state.stock) // 2, wild)
             state.pile.append(state.stock.pop())
-        state.known = [[] for _ in range(4)]
         state.melds, state.kinds = [], []
         state.down = [False] * 4
         emit(state, f"{{0}} deals {size} cards each for deal {state.hand_no} ({state.contract}) and turns up "

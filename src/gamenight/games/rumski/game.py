@@ -26,7 +26,7 @@ from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact
 from gamenight.families import rummy
 from gamenight.families.melds import meld_kind
 from gamenight.families.rummy import Group, Meld, Restriction
-from gamenight.families.rummy_game import Phase, RummyGame, RummyState
+from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
 from gamenight.games.rumski.rules import (
     DECK_CARDS,
     DISCARD_MATCH,
@@ -142,15 +142,9 @@ class Rumski(RummyGame[RumskiState]):
         n = state.players
         size = TWO_PLAYER_HAND if n == 2 else HAND_SIZE
         deck = list(DECK_CARDS)
-        state.rng.shuffle(deck)
-        first = left_of(state.dealer, n)
-        state.hands = [[] for _ in range(n)]
-        for i in range(n):
-            state.hands[(first + i) % n] = sorted(deck[i * size:(i + 1) * size])
-        stock = deck[n * size:]
+        first, stock = deal_hands(state, deck, size)
         state.pile = [stock.pop()]
         state.stock = stock
-        state.known = [[] for _ in range(n)]
         state.melds = []
         state.introduced = [False] * n
         state.laid = [False] * n

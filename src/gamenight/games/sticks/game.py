@@ -20,7 +20,7 @@ from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, flag, per_
 from gamenight.families import rummy
 from gamenight.families.melds import meld_kind
 from gamenight.families.rummy import Contract, Group, Meld, Restriction
-from gamenight.families.rummy_game import Phase, RummyGame, RummyState
+from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
 from gamenight.games.sticks.rules import (
     DEAL_AGAIN,
     EMPTY_STOCK,
@@ -141,14 +141,8 @@ class Sticks(RummyGame[SticksState]):
     def _deal(self, state: SticksState) -> None:
         n = state.players
         cards = list(deck(state.options.decks))
-        state.rng.shuffle(cards)
-        first = left_of(state.dealer, n)
-        state.hands = [[] for _ in range(n)]
-        for i in range(n):
-            state.hands[(first + i) % n] = sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE])
-        state.stock = cards[n * HAND_SIZE:]
+        first, state.stock = deal_hands(state, cards, HAND_SIZE)
         state.pile = [state.stock.pop()]
-        state.known = [[] for _ in range(n)]
         state.melds, state.must_play = [], []
         state.hand_no += 1
         state.this_deal, state.free, state.set_aside = [0] * n, [0] * n, [0] * n

@@ -22,7 +22,7 @@ from gamenight.engine.registry import register
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, flag, per_seat
 from gamenight.families import rummy
 from gamenight.families.rummy import Contract, Group, Meld, Restriction
-from gamenight.families.rummy_game import Phase, RummyGame, RummyState
+from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
 from gamenight.games.ten_dime_rummy.rules import (
     BUY,
     BUY_ANY_TIME,
@@ -137,14 +137,8 @@ class TenDimeRummy(RummyGame[TenDimeState]):
     def _deal(self, state: TenDimeState) -> None:
         n = state.players
         cards = list(deck(state.options.decks))
-        state.rng.shuffle(cards)
-        first = left_of(state.dealer, n)
-        state.hands = [[] for _ in range(n)]
-        for i in range(n):
-            state.hands[(first + i) % n] = sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE])
-        state.stock = cards[n * HAND_SIZE:]
+        first, state.stock = deal_hands(state, cards, HAND_SIZE)
         state.pile = [state.stock.pop()]
-        state.known = [[] for _ in range(n)]
         state.melds = []
         state.down = [False] * n
         state.played = [False] * n
