@@ -21,7 +21,7 @@ from gamenight.engine.events import emit, private
 from gamenight.engine.game import Result, ranked
 from gamenight.engine.registry import register
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, ZoneKind, fact
-from gamenight.families import melds, rummy
+from gamenight.families import melds, rummy, rummy_piles
 from gamenight.families.melds import MeldRules
 from gamenight.families.rummy import Layout, Restriction
 from gamenight.families.rummy_game import RummyGame, RummyState, deal_hands
@@ -192,7 +192,7 @@ class ArizonaRummy(RummyGame[ArizonaState]):
             state.phase = Phase.PLAY
         elif verb == "take":
             owner = action.args[1]
-            card = rummy.take_top(state.piles[owner])
+            card = rummy_piles.take_top(state.piles[owner])
             self._to_hand(state, seat, card)
             state.known[seat].append(card)
             emit(state, "{0} takes " + card_text(card) + " from {1}'s pile", seat, owner, pieces=(card,), kind="take")

@@ -20,7 +20,7 @@ from gamenight.engine.game import Result, ranked
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact
-from gamenight.families import rummy
+from gamenight.families import rummy, rummy_piles
 from gamenight.families.rummy import Group, Landing, Meld, Restriction
 from gamenight.families.rummy_game import RummyGame, RummyState, deal_hands
 from gamenight.games.canasta import cards as cc
@@ -150,7 +150,7 @@ class Canasta(RummyGame[CanastaState]):
     def _lay_red_threes(self, state: CanastaState, seat: int) -> None:
         hand = state.hands[seat]
         before = len(hand)
-        laid = rummy.lay_bonus_cards(hand, state.stock, cc.is_red_three)
+        laid = rummy_piles.lay_bonus_cards(hand, state.stock, cc.is_red_three)
         if not laid:
             return
         hand.sort()
@@ -254,7 +254,7 @@ class Canasta(RummyGame[CanastaState]):
 
     @staticmethod
     def _stopped(state: CanastaState, a: Action) -> str | None:
-        if a.verb == "take" and rummy.stopped(state.pile, cc.stops):
+        if a.verb == "take" and rummy_piles.stopped(state.pile, cc.stops):
             top = state.pile[-1]
             kind = "a black three" if cc.is_black_three(top) else "a wild card"
             return f"{card_text(top)}, {kind}, is on top of the discard pile"
@@ -304,7 +304,7 @@ class Canasta(RummyGame[CanastaState]):
     def _natural_pair(self, state: CanastaState, side: int, a: Action, first: bool) -> str | None:
         if a.verb != "take" or not state.pile:
             return None
-        applies = not state.has_melded(side) if first else rummy.frozen(state.pile, cc.freezes)
+        applies = not state.has_melded(side) if first else rummy_piles.frozen(state.pile, cc.freezes)
         if not applies:
             return None
         top = state.pile[-1]
@@ -458,7 +458,7 @@ class Canasta(RummyGame[CanastaState]):
         hand_part = [c for g in groups for c in g.cards]
         self._meld(state, seat, landing, groups, top=top)
         state.pile.pop()
-        rest = rummy.take_all(state.pile)
+        rest = rummy_piles.take_all(state.pile)
         threes = [c for c in rest if cc.is_red_three(c)]
         rest = [c for c in rest if not cc.is_red_three(c)]
         state.hands[seat].extend(rest)
@@ -590,7 +590,7 @@ class Canasta(RummyGame[CanastaState]):
         return f"{n}: {what} ({len(m.cards)})"
 
     def facts(self, state: CanastaState, seat: int | None) -> list[Fact]:
-        fs = rummy.pile_facts(state.pile, rummy.frozen(state.pile, cc.freezes))
+        fs = rummy.pile_facts(state.pile, rummy_piles.frozen(state.pile, cc.freezes))
         totals = state.sheet.totals
         rows = [[f"seats {a} & {b}", str(int(totals[s])), str(self.minimum(state, s)),
                  str(sum(1 for m in state.side_melds(s) if cc.canasta_kind(m.cards))), str(len(state.red_threes[s]))]

@@ -19,7 +19,7 @@ from gamenight.engine.events import emit, private
 from gamenight.engine.game import Result, ranked
 from gamenight.engine.registry import register
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, per_seat
-from gamenight.families import melds, rummy
+from gamenight.families import melds, rummy, rummy_contracts, rummy_piles
 from gamenight.families.rummy import Meld, Restriction
 from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
 from gamenight.games.desert_rummy import cards as dc
@@ -227,7 +227,7 @@ class DesertRummy(RummyGame[DesertState]):
         elif verb == "draw":
             self._draw(state, seat)
         elif verb == "take":
-            card = rummy.take_top(state.pile)
+            card = rummy_piles.take_top(state.pile)
             state.hands[seat].append(card)
             state.hands[seat].sort()
             state.known[seat].append(card)
@@ -243,7 +243,7 @@ class DesertRummy(RummyGame[DesertState]):
     def _draw(self, state: DesertState, seat: int) -> None:
         if not state.stock:
             top = state.pile.pop()
-            state.stock = rummy.take_all(state.pile)
+            state.stock = rummy_piles.take_all(state.pile)
             state.rng.shuffle(state.stock)
             state.pile = [top]
             emit(state, f"The stock has run out: the discard pile under {card_text(top)} is shuffled into a new "
@@ -364,7 +364,7 @@ class DesertRummy(RummyGame[DesertState]):
 def _contract_melds(hand: tuple[int, ...], on: int) -> tuple[Action, ...]:
     """A few ways to lay meld ``on`` down from a hand of these faces (the same hand comes back often:
     the whole turn, and every look at it)."""
-    ways = rummy.contract_ways([FACES[f] for f in hand], dc.contract(on), dc.MELD_RULES, limit=3)
+    ways = rummy_contracts.contract_ways([FACES[f] for f in hand], dc.contract(on), dc.MELD_RULES, limit=3)
     return tuple(rummy.meld(*way) for way in ways)
 
 

@@ -22,7 +22,7 @@ from gamenight.engine.actions import Action
 from gamenight.engine.events import emit, private
 from gamenight.engine.registry import register
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact
-from gamenight.families import rummy
+from gamenight.families import rummy, rummy_piles
 from gamenight.families.melds import MeldRules, meld_kind
 from gamenight.families.rummy import Group, Meld, Restriction
 from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
@@ -182,7 +182,7 @@ class FiveHundreds(RummyGame[FiveHundredsState]):
         yield Restriction(TURN, lambda a: "the discard line is empty" if a.verb in ("take", "dig") and not state.line
                           else None)
         yield Restriction(rummy.FROM_HAND, lambda a: self._hand_problem(hand, a))
-        yield rummy.dig_from(hand, state.line)
+        yield rummy_piles.dig_from(hand, state.line)
         yield problem_of(DIG_WITH_HAND)
         yield rummy.on_melds(state.melds, clause=LAY_OFF)
         yield problem_of(LAY_OFF)
@@ -258,9 +258,9 @@ class FiveHundreds(RummyGame[FiveHundredsState]):
         rules = rules_of(state)
         groups = self._groups(state, a)
         if a.verb == "dig":
-            depth = rummy.dig_depth(state.line, a.cards[0])
+            depth = rummy_piles.dig_depth(state.line, a.cards[0])
             above = state.line[len(state.line) - (depth or 1) + 1:]
-            own, dug, _ = rummy.dig_sources(a.cards[1:], hand, above)
+            own, dug, _ = rummy_piles.dig_sources(a.cards[1:], hand, above)
             rest = list(above)
             _remove(rest, dug)
             _remove(hand, own)
@@ -268,7 +268,7 @@ class FiveHundreds(RummyGame[FiveHundredsState]):
             if not groups:
                 return Landing([], {}, hand, (DIG_WITH_HAND, f"name the cards from your hand that "
                                                              f"{card_text(a.cards[0])} is played with"))
-            first = rummy.dig_sources(groups[0].cards[1:], state.hands[seat], above)[0]
+            first = rummy_piles.dig_sources(groups[0].cards[1:], state.hands[seat], above)[0]
             if not first:
                 return Landing([], {}, hand, (DIG_WITH_HAND, f"{card_text(a.cards[0])} must be played with at "
                                                              f"least one card from your hand"))
@@ -431,8 +431,8 @@ class FiveHundreds(RummyGame[FiveHundredsState]):
     def _dig(self, state: FiveHundredsState, seat: int, action: Action) -> None:
         self._close_rummy(state)
         card = action.cards[0]
-        depth = rummy.dig_depth(state.line, card) or 1
-        taken = rummy.take_down_to(state.line, card) or []
+        depth = rummy_piles.dig_depth(state.line, card) or 1
+        taken = rummy_piles.take_down_to(state.line, card) or []
         self._lay(state, seat, action, dug=taken)
         played = set(map(id, (c for m in state.melds for c in m.cards)))
         rest = [c for c in taken if id(c) not in played]

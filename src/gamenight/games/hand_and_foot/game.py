@@ -19,7 +19,7 @@ from gamenight.engine.game import Result, Teams, ranked
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, ZoneKind, fact
-from gamenight.families import rummy
+from gamenight.families import rummy, rummy_piles
 from gamenight.families.rummy import Group, Landing, Meld, Restriction
 from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
 from gamenight.games.hand_and_foot import cards as hf
@@ -114,7 +114,7 @@ class HandAndFoot(RummyGame[HandFootState]):
     def _lay_red_threes(self, state: HandFootState, seat: int) -> None:
         hand = state.hands[seat]
         before = len(hand)
-        laid = rummy.lay_bonus_cards(hand, state.stock, hf.is_red_three)
+        laid = rummy_piles.lay_bonus_cards(hand, state.stock, hf.is_red_three)
         if laid:
             rummy.forget_known(state.known[seat], laid)
             hand.sort()
@@ -177,7 +177,7 @@ class HandAndFoot(RummyGame[HandFootState]):
 
     @staticmethod
     def _stopped(state: HandFootState, a: Action) -> str | None:
-        if a.verb == "take" and rummy.stopped(state.pile, hf.stops):
+        if a.verb == "take" and rummy_piles.stopped(state.pile, hf.stops):
             top = state.pile[-1]
             return f"{card_text(top)}, {'a black three' if hf.is_black_three(top) else 'a wild card'}, has " \
                    "frozen the pile"
@@ -313,7 +313,7 @@ class HandAndFoot(RummyGame[HandFootState]):
             state.dealer = state.next_dealer
             self._deal(state)
         elif verb == "draw":
-            drawn = rummy.draw_cards(state.stock, 2)
+            drawn = rummy_piles.draw_cards(state.stock, 2)
             state.hands[seat].extend(drawn)
             state.hands[seat].sort()
             private(state, seat, "{0} draws " + cards_text(drawn), f"{{0}} draws {len(drawn)} from the stock", seat,
@@ -353,7 +353,7 @@ class HandAndFoot(RummyGame[HandFootState]):
         pair = list(action.cards)
         self._lay(state, seat, landing, pair)
         state.pile.pop()
-        rest = rummy.take_all(state.pile)
+        rest = rummy_piles.take_all(state.pile)
         state.hands[seat].extend(rest)
         state.hands[seat].sort()
         state.known[seat].extend(rest)
@@ -454,7 +454,7 @@ class HandAndFoot(RummyGame[HandFootState]):
 
     def facts(self, state: HandFootState, seat: int | None) -> list[Fact]:
         fs = rummy.pile_facts(state.pile)
-        fs.append(fact("frozen", "The pile is frozen", FactKind.FLAG, rummy.stopped(state.pile, hf.stops)))
+        fs.append(fact("frozen", "The pile is frozen", FactKind.FLAG, rummy_piles.stopped(state.pile, hf.stops)))
         fs.append(fact("round", "Round", FactKind.NUMBER, state.round_no))
         fs.append(fact("minimum", "First meld needs", FactKind.NUMBER, self.minimum(state)))
         sides = state.teams

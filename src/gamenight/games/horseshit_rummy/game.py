@@ -20,7 +20,7 @@ from gamenight.engine.events import emit, private
 from gamenight.engine.game import Result, ranked
 from gamenight.engine.registry import register
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, per_seat
-from gamenight.families import rummy
+from gamenight.families import rummy, rummy_contracts, rummy_piles
 from gamenight.families.melds import MeldRules
 from gamenight.families.rummy import Group, Meld, Restriction
 from gamenight.families.rummy_game import Phase, RummyGame, RummyState
@@ -227,8 +227,8 @@ class HorseshitRummy(RummyGame[HorseshitState]):
                     out += [rummy.dig(card, same[:PICK_PAIR]), rummy.dig(card, same)]
             return list(dict.fromkeys(out))
         out = [rummy.discard(c) for c in dict.fromkeys(hand)]
-        out += [rummy.meld(m) for m in rummy.meld_ways(hand, state.rules, rummy.SET)]
-        out += rummy.lay_offs(hand, state.melds, state.rules, lambda m: state.may_lay_on(seat, m))
+        out += [rummy.meld(m) for m in rummy_contracts.meld_ways(hand, state.rules, rummy.SET)]
+        out += rummy_contracts.lay_offs(hand, state.melds, state.rules, lambda m: state.may_lay_on(seat, m))
         return list(dict.fromkeys(out))
 
     # --- playing ----------------------------------------------------------------------------------------
@@ -250,7 +250,7 @@ class HorseshitRummy(RummyGame[HorseshitState]):
             self._discard(state, seat, action.args[0])
 
     def _draw(self, state: HorseshitState, seat: int) -> None:
-        if not state.stock and state.options.empty_stock != END and rummy.restock(state.stock, state.pile,
+        if not state.stock and state.options.empty_stock != END and rummy_piles.restock(state.stock, state.pile,
                                                                                    state.rng.shuffle):
             emit(state, f"The stock is empty: the discard pile but its top card is shuffled into a new stock of "
                  f"{len(state.stock)} cards", kind="reshuffle")
@@ -266,7 +266,7 @@ class HorseshitRummy(RummyGame[HorseshitState]):
 
     def _pick(self, state: HorseshitState, seat: int, action: Action) -> None:
         card = action.args[0]
-        taken = rummy.take_down_to(state.pile, card)
+        taken = rummy_piles.take_down_to(state.pile, card)
         assert taken is not None
         rest = taken[1:]
         group = _groups(action)[0]

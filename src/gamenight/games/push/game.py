@@ -24,7 +24,7 @@ from gamenight.engine.game import Result, ranked
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, per_seat
-from gamenight.families import melds, rummy
+from gamenight.families import melds, rummy, rummy_contracts, rummy_piles
 from gamenight.families.melds import MeldRules
 from gamenight.families.rummy import Group, Layout, Restriction
 from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
@@ -65,7 +65,7 @@ class PushState(RummyState):
     hand_no: int = 0
 
     @property
-    def contract(self) -> rummy.Contract:
+    def contract(self) -> rummy_contracts.Contract:
         return pc.DEALS[self.hand_no - 1][1]
 
 
@@ -263,7 +263,7 @@ class Push(RummyGame[PushState]):
             return list(self._wild_homes(state, state.must_play[0], hand, rules))
         out = [rummy.discard(c) for c in dict.fromkeys(hand)]
         if not state.down[seat]:
-            for way in rummy.contract_ways(hand, state.contract, rules, limit=3):
+            for way in rummy_contracts.contract_ways(hand, state.contract, rules, limit=3):
                 out.append(with_kinds(way, [r.kind if len(rummy.kinds_of(g, rules)) > 1 else None
                                             for g, r in zip(way, state.contract.parts)]))
             return out
@@ -289,7 +289,7 @@ class Push(RummyGame[PushState]):
             state.dealer = state.next_dealer
             self._deal(state)
         elif verb == "take":
-            card = rummy.take_top(state.pile)
+            card = rummy_piles.take_top(state.pile)
             self._to_hand(state, seat, [card], known=True)
             emit(state, "{0} takes " + card_text(card) + " from the discard pile", seat, pieces=(card,), kind="take")
             state.phase = Phase.PLAY
@@ -311,7 +311,7 @@ class Push(RummyGame[PushState]):
 
     def _push(self, state: PushState, seat: int) -> None:
         opponent = left_of(seat, 4)
-        top = rummy.take_top(state.pile)
+        top = rummy_piles.take_top(state.pile)
         under = state.stock.pop()
         self._to_hand(state, opponent, [top])
         state.known[opponent].append(top)

@@ -23,7 +23,7 @@ from gamenight.engine.clauses import Clause
 from gamenight.engine.events import emit, private
 from gamenight.engine.registry import register
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact
-from gamenight.families import rummy
+from gamenight.families import rummy, rummy_piles
 from gamenight.families.melds import meld_kind
 from gamenight.families.rummy import Group, Meld, Restriction
 from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
@@ -453,7 +453,7 @@ class Rumski(RummyGame[RumskiState]):
         state.phase = Phase.PLAY
 
     def _take(self, state: RumskiState, seat: int, whole: bool) -> None:
-        taken = rummy.take_all(state.pile) if whole else [rummy.take_top(state.pile)]
+        taken = rummy_piles.take_all(state.pile) if whole else [rummy_piles.take_top(state.pile)]
         state.took_pile = whole
         state.hands[seat].extend(taken)
         state.hands[seat].sort()

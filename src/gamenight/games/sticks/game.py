@@ -17,9 +17,10 @@ from gamenight.engine.actions import Action
 from gamenight.engine.events import emit, private
 from gamenight.engine.registry import register
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, flag, per_seat
-from gamenight.families import rummy
+from gamenight.families import rummy, rummy_contracts, rummy_piles
 from gamenight.families.melds import meld_kind
-from gamenight.families.rummy import Contract, Group, Meld, Restriction
+from gamenight.families.rummy import Group, Meld, Restriction
+from gamenight.families.rummy_contracts import Contract
 from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
 from gamenight.games.sticks.rules import (
     DEAL_AGAIN,
@@ -294,17 +295,18 @@ class Sticks(RummyGame[SticksState]):
             return [rummy.DRAW_STOCK, rummy.TAKE_DISCARD, TRADE_MOVE]
         out = [rummy.discard(c) for c in dict.fromkeys(hand)]
         if not state.stick_up[seat]:
-            ways = rummy.contract_ways(hand, state.contract(seat), MELD_RULES)
+            ways = rummy_contracts.contract_ways(hand, state.contract(seat), MELD_RULES)
             return out + [rummy.meld(*way) for way in ways]
         if not state.laid_earlier(seat):
             return out
-        out += rummy.lay_offs(hand, state.melds, MELD_RULES)
+        out += rummy_contracts.lay_offs(hand, state.melds, MELD_RULES)
         naturals = [c for c in dict.fromkeys(hand) if not is_wild(c)]
         for n, m in enumerate(state.melds, 1):
             if m.owner != seat and any(is_wild(c) for c in m.cards):
                 out += [rummy.swap(c, n) for c in naturals if rummy.swap_index(m.cards, c, MELD_RULES) is not None]
         if state.options.new_melds:
-            out += [rummy.meld(m) for kind in (rummy.SET, rummy.RUN) for m in rummy.meld_ways(hand, MELD_RULES, kind)]
+            out += [rummy.meld(m) for kind in (rummy.SET, rummy.RUN)
+                    for m in rummy_contracts.meld_ways(hand, MELD_RULES, kind)]
         return list(dict.fromkeys(out))
 
     # --- playing ----------------------------------------------------------------------------------------
@@ -329,11 +331,11 @@ class Sticks(RummyGame[SticksState]):
     def _draw(self, state: SticksState, seat: int, from_pile: bool) -> None:
         hand = state.hands[seat]
         if from_pile:
-            card = rummy.take_top(state.pile)
+            card = rummy_piles.take_top(state.pile)
             state.known[seat].append(card)
             emit(state, "{0} takes " + card_text(card) + " from the discard pile", seat, pieces=(card,), kind="take")
         else:
-            if not state.stock and state.options.empty_stock != END and rummy.restock(state.stock, state.pile,
+            if not state.stock and state.options.empty_stock != END and rummy_piles.restock(state.stock, state.pile,
                                                                                        state.rng.shuffle):
                 emit(state, f"The stock is empty: the discard pile but its top card is shuffled into a new stock of "
                      f"{len(state.stock)} cards", kind="reshuffle")
@@ -452,7 +454,7 @@ class Sticks(RummyGame[SticksState]):
         if seat is not None and state.phase == Phase.PLAY:
             fs.insert(0, fact("my_stick", "Your stick", FactKind.TEXT, state.stick[seat]))
             if not state.stick_up[seat]:
-                ready = rummy.contract_ways(state.hands[seat], state.contract(seat), MELD_RULES, limit=1)
+                ready = rummy_contracts.contract_ways(state.hands[seat], state.contract(seat), MELD_RULES, limit=1)
                 fs.insert(1, flag("ready", "Your hand makes your stick", bool(ready)))
             if state.must_play and seat == state.turn:
                 fs.append(fact("must_play", "To play this turn", FactKind.PIECES,

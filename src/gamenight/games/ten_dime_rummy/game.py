@@ -20,8 +20,9 @@ from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.events import emit, private
 from gamenight.engine.registry import register
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, flag, per_seat
-from gamenight.families import rummy
-from gamenight.families.rummy import Contract, Group, Meld, Restriction
+from gamenight.families import rummy, rummy_contracts, rummy_piles
+from gamenight.families.rummy import Group, Meld, Restriction
+from gamenight.families.rummy_contracts import Contract
 from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
 from gamenight.games.ten_dime_rummy.rules import (
     BUY,
@@ -290,10 +291,11 @@ class TenDimeRummy(RummyGame[TenDimeState]):
         hand = state.hands[seat]
         out += [rummy.discard(c) for c in dict.fromkeys(hand)]
         if not state.down[seat]:
-            out += [rummy.meld(*way) for way in rummy.contract_ways(hand, state.contract, MELD_RULES, exact=False)]
+            ways = rummy_contracts.contract_ways(hand, state.contract, MELD_RULES, exact=False)
+            out += [rummy.meld(*way) for way in ways]
             return out
-        out += [rummy.meld(m) for m in rummy.meld_ways(hand, MELD_RULES, rummy.SET)]
-        out += rummy.lay_offs(hand, state.melds, MELD_RULES)
+        out += [rummy.meld(m) for m in rummy_contracts.meld_ways(hand, MELD_RULES, rummy.SET)]
+        out += rummy_contracts.lay_offs(hand, state.melds, MELD_RULES)
         return list(dict.fromkeys(out))
 
     # --- playing ----------------------------------------------------------------------------------------
@@ -314,8 +316,8 @@ class TenDimeRummy(RummyGame[TenDimeState]):
             self._discard(state, seat, action.args[0])
 
     def _buy(self, state: TenDimeState, seat: int) -> None:
-        card = rummy.take_top(state.pile)
-        extra = rummy.draw_cards(state.stock, STOCK_CARDS_BOUGHT)
+        card = rummy_piles.take_top(state.pile)
+        extra = rummy_piles.draw_cards(state.stock, STOCK_CARDS_BOUGHT)
         hand = state.hands[seat]
         hand += [card, *extra]
         hand.sort()
@@ -329,7 +331,7 @@ class TenDimeRummy(RummyGame[TenDimeState]):
                 "{0} buys " + card_text(card) + " for a dime" + more, seat, pieces=(card, *extra), kind="buy")
 
     def _draw(self, state: TenDimeState, seat: int) -> None:
-        if not state.stock and state.options.empty_stock != END and rummy.restock(state.stock, state.pile,
+        if not state.stock and state.options.empty_stock != END and rummy_piles.restock(state.stock, state.pile,
                                                                                    state.rng.shuffle):
             emit(state, f"The stock is empty: the discard pile but its top card is shuffled into a new stock of "
                  f"{len(state.stock)} cards", kind="reshuffle")
@@ -440,7 +442,8 @@ class TenDimeRummy(RummyGame[TenDimeState]):
               fact("pot", "Pot", FactKind.MONEY, state.pot),
               *rummy.pile_facts(state.pile)]
         if seat is not None and state.phase == Phase.PLAY and not state.down[seat]:
-            ready = bool(rummy.contract_ways(state.hands[seat], state.contract, MELD_RULES, exact=False, limit=1))
+            ready = bool(rummy_contracts.contract_ways(state.hands[seat], state.contract, MELD_RULES, exact=False,
+                                                       limit=1))
             fs.append(flag("ready", "Your hand makes the required meld", ready))
         if state.last:
             fs.append(rummy.played_out_fact("last_round", "Last round", state.last))

@@ -23,7 +23,7 @@ from gamenight.engine.clauses import Clause
 from gamenight.engine.events import emit, private
 from gamenight.engine.registry import register
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, ZoneKind, fact, per_seat
-from gamenight.families import rummy
+from gamenight.families import rummy, rummy_piles
 from gamenight.families.melds import MeldRules, meld_kind
 from gamenight.families.rummy import Group, Meld, Restriction
 from gamenight.families.rummy_game import RummyGame, RummyState
@@ -161,7 +161,7 @@ class Vazhushal(RummyGame[VazhushalState]):
             yield rummy.draw_first(state.phase == Phase.PLAY, TURN)
         yield Restriction(rummy.FROM_HAND, lambda a: None if a.verb in ("dig", "rearrange") else
                           held.problem(a))
-        yield rummy.dig_from(hand, state.line, clause=DIG)
+        yield rummy_piles.dig_from(hand, state.line, clause=DIG)
         yield rummy.on_melds(state.melds, lambda m: m.owner == seat, clause=OWN_MELDS)
         yield Restriction(REARRANGE, lambda a: self._numbers_problem(state, seat, a))
         for clause in (DIG, NOT_ONLY_WILD, SET, SEQUENCE, OWN_MELDS, REARRANGE, FIRST_PURE, DIG_INITIAL, NOT_TWICE,
@@ -221,10 +221,10 @@ class Vazhushal(RummyGame[VazhushalState]):
             return self._twice(after, rules)
         if a.verb == "dig":
             card = a.cards[0]
-            depth = rummy.dig_depth(state.line, card) or 1
+            depth = rummy_piles.dig_depth(state.line, card) or 1
             above = state.line[len(state.line) - depth + 1:]
             groups = rummy.groups_of(a.args[1:])
-            own_cards, dug, _ = rummy.dig_sources(a.cards[1:], hand, above)
+            own_cards, dug, _ = rummy_piles.dig_sources(a.cards[1:], hand, above)
             hand = [*_without(hand, own_cards), *_without(above, dug)]
             if not groups:
                 return Outcome(own, hand, (DIG, f"name the cards {card_text(card)} is melded with"))
@@ -341,8 +341,8 @@ class Vazhushal(RummyGame[VazhushalState]):
 
     def _dig(self, state: VazhushalState, seat: int, action: Action) -> None:
         card = action.cards[0]
-        depth = rummy.dig_depth(state.line, card) or 1
-        taken = rummy.take_down_to(state.line, card) or []
+        depth = rummy_piles.dig_depth(state.line, card) or 1
+        taken = rummy_piles.take_down_to(state.line, card) or []
         dug, spare = taken[0], taken[1:]
         groups = rummy.groups_of(action.args[1:])
         first = [dug, *(self._take(state, seat, c, spare) for c in groups[0].cards)]
