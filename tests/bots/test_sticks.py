@@ -13,7 +13,7 @@ from gamenight.bots.sticks import SticksBot, stick_distance
 from gamenight.core.cards import cards
 from gamenight.engine.actions import Action
 from gamenight.engine.match import Match
-from gamenight.families.rummy import Contract
+from gamenight.families.rummy_contracts import Contract
 from gamenight.sim.simulate import simulate
 
 BOT = SticksBot()

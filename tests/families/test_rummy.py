@@ -11,9 +11,10 @@ from gamenight.core.cards import JOKER, Card, cards, parse_card, standard_deck
 from gamenight.engine.actions import Action, parse_action
 from gamenight.engine.clauses import Clause, IllegalAction
 from gamenight.engine.legality import narrow, refuse
-from gamenight.families import rummy
+from gamenight.families import rummy, rummy_contracts, rummy_piles
 from gamenight.families.melds import MeldRules
-from gamenight.families.rummy import Contract, Group, Meld, Restriction
+from gamenight.families.rummy import Group, Meld, Restriction
+from gamenight.families.rummy_contracts import Contract
 
 WILD = frozenset({JOKER, *cards("2C 2D 2H 2S")})
 CANASTA = MeldRules(runs=False, max_set_size=None, wild_faces=WILD, min_naturals_per_meld=2,
@@ -188,13 +189,13 @@ def test_same_suit_contracts() -> None:
 # --- piles ---------------------------------------------------------------------------------------------
 def test_drawing_taking_and_digging() -> None:
     stock = C("2C 3C 4C")
-    assert rummy.draw_cards(stock, 2) == C("4C 3C") and stock == C("2C")
-    assert rummy.draw_cards(stock, 2) == C("2C") and stock == []
+    assert rummy_piles.draw_cards(stock, 2) == C("4C 3C") and stock == C("2C")
+    assert rummy_piles.draw_cards(stock, 2) == C("2C") and stock == []
     pile = C("7D QD 3H 9S 10S KD 10D")
-    assert rummy.take_down_to(pile, parse_card("9S")) == C("9S 10S KD 10D")
+    assert rummy_piles.take_down_to(pile, parse_card("9S")) == C("9S 10S KD 10D")
     assert pile == C("7D QD 3H")
-    assert rummy.take_down_to(pile, parse_card("AS")) is None and pile == C("7D QD 3H")
-    assert rummy.take_top(pile) == parse_card("3H") and rummy.take_all(pile) == C("7D QD") and pile == []
+    assert rummy_piles.take_down_to(pile, parse_card("AS")) is None and pile == C("7D QD 3H")
+    assert rummy_piles.take_top(pile) == parse_card("3H") and rummy_piles.take_all(pile) == C("7D QD") and pile == []
 
 
 def test_frozen_and_stopped_piles() -> None:
@@ -204,10 +205,10 @@ def test_frozen_and_stopped_piles() -> None:
     def black_three(c: Card) -> bool:
         return c.rank == 3 and not c.is_red
 
-    assert rummy.frozen(C("5H 2C 9S"), wild_or_red_three)
-    assert not rummy.frozen(C("5H 3S 9S"), wild_or_red_three)
-    assert rummy.stopped(C("5H 3S"), black_three) and not rummy.stopped(C("3S 5H"), black_three)
-    assert not rummy.stopped([], black_three)
+    assert rummy_piles.frozen(C("5H 2C 9S"), wild_or_red_three)
+    assert not rummy_piles.frozen(C("5H 3S 9S"), wild_or_red_three)
+    assert rummy_piles.stopped(C("5H 3S"), black_three) and not rummy_piles.stopped(C("3S 5H"), black_three)
+    assert not rummy_piles.stopped([], black_three)
 
 
 def test_bonus_cards_are_laid_out_and_replaced_until_none_is_left() -> None:
@@ -216,7 +217,7 @@ def test_bonus_cards_are_laid_out_and_replaced_until_none_is_left() -> None:
     def red_three(c: Card) -> bool:
         return c.rank == 3 and c.is_red
 
-    laid = rummy.lay_bonus_cards(hand, stock, red_three)
+    laid = rummy_piles.lay_bonus_cards(hand, stock, red_three)
     assert laid == C("3H 3D") and sorted(hand) == sorted(C("7C 9D 5S")) and stock == []
 
 
@@ -327,36 +328,37 @@ STICKS = MeldRules(max_set_size=None, wild_faces=WILD)
 
 def test_single_sets_fill_with_wild_cards_within_the_limits() -> None:
     hand = C("7H 7D 7S 7C 9C 9D KS JK 2C 4H")
-    sets = rummy.meld_ways(hand, TEN_DIME, rummy.SET, 4)
+    sets = rummy_contracts.meld_ways(hand, TEN_DIME, rummy.SET, 4)
     assert [" ".join(map(str, m)) for m in sets] == ["7C 7D 7H 7S", "9C 9D 2C JK"]  # KS may not take 3 wilds
-    assert rummy.meld_ways(hand, TEN_DIME, rummy.SET, 3, exact=True)[0] == C("7C 7D 7H")
-    assert C("7C 7D 7H 7S") in rummy.meld_ways(hand, TEN_DIME, rummy.SET)  # all four: longer than asked
+    assert rummy_contracts.meld_ways(hand, TEN_DIME, rummy.SET, 3, exact=True)[0] == C("7C 7D 7H")
+    assert C("7C 7D 7H 7S") in rummy_contracts.meld_ways(hand, TEN_DIME, rummy.SET)  # all four: longer than asked
 
 
 def test_single_runs_bridge_gaps_with_wild_cards() -> None:
-    runs = rummy.meld_ways(C("6H 7H 9H JK"), STICKS, rummy.RUN, 4, exact=True)
+    runs = rummy_contracts.meld_ways(C("6H 7H 9H JK"), STICKS, rummy.RUN, 4, exact=True)
     assert C("6H 7H JK 9H") in runs  # written in order, the joker at its place
     assert all(sum(c == JOKER for c in r) <= 1 for r in runs)
-    assert C("3S 4S 5S 6S 7S") in rummy.meld_ways(C("3S 4S 5S 6S 7S"), STICKS, rummy.RUN)
+    assert C("3S 4S 5S 6S 7S") in rummy_contracts.meld_ways(C("3S 4S 5S 6S 7S"), STICKS, rummy.RUN)
 
 
 def test_contract_ways_share_cards_and_wilds_between_requirements() -> None:
     hand = C("3H 4H 6H 7H 8H 9H 9S 9D JK 2C QC KC AC")
-    ways = rummy.contract_ways(hand, Contract.parse("1 run of 4 and 1 set of 3"), STICKS)
+    ways = rummy_contracts.contract_ways(hand, Contract.parse("1 run of 4 and 1 set of 3"), STICKS)
     assert ways[0] == [C("6H 7H 8H 9H"), C("9D 9S 2C")]  # the 9H in the run, a wild for the set
-    assert rummy.contract_ways(C("3H 5D 7C 9S JH KD 4C"), Contract.parse("2 sets of 3"), STICKS) == []
+    assert rummy_contracts.contract_ways(C("3H 5D 7C 9S JH KD 4C"), Contract.parse("2 sets of 3"), STICKS) == []
 
 
 def test_contract_ways_offer_longer_melds_unless_exact() -> None:
     hand = C("7H 7D 7S 7C 9C 9D 9S 4H")
     contract = Contract.parse("2 sets of 3")
-    assert all(len(g) == 3 for way in rummy.contract_ways(hand, contract, TEN_DIME) for g in way)
-    assert any(len(g) == 4 for way in rummy.contract_ways(hand, contract, TEN_DIME, exact=False, limit=20) for g in way)
+    assert all(len(g) == 3 for way in rummy_contracts.contract_ways(hand, contract, TEN_DIME) for g in way)
+    ways = rummy_contracts.contract_ways(hand, contract, TEN_DIME, exact=False, limit=20)
+    assert any(len(g) == 4 for way in ways for g in way)
 
 
 def test_lay_offs_list_each_card_a_meld_takes() -> None:
     table = [Meld(C("7H 7D 7S"), 0, [0, 0, 0]), Meld(C("9C 9D 9H"), 1, [1, 1, 1])]
-    moves = rummy.lay_offs(C("7C JK 9S 4D"), table, TEN_DIME, may_use=lambda m: m.owner == 1)
+    moves = rummy_contracts.lay_offs(C("7C JK 9S 4D"), table, TEN_DIME, may_use=lambda m: m.owner == 1)
     assert [str(a) for a in moves] == ["lay JK on 2", "lay 9S on 2"]
     table[1].add(C("9S"), 0)
     assert rummy.laid_by(table, 0) == C("7H 7D 7S 9S")
@@ -374,13 +376,15 @@ TWO_DECKS = [*C("JK JK JK JK"), *(c for c in standard_deck(copies=2))]
     ("2H 3H 4H 5H 9H 10H JH QH 4C 4D 6S 8S", "2 runs of 4 in same suit", [["9H 10H JH QH", "2H 3H 4H 5H"]]),
 ])
 def test_a_contract_found_in_hand_fewest_wild_cards_first(hand: str, contract: str, ways: list[list[str]]) -> None:
-    found = rummy.contract_ways(C(hand), Contract.parse(contract), TAME if "2H" not in hand else PUSH, limit=1)
+    rules = TAME if "2H" not in hand else PUSH
+    found = rummy_contracts.contract_ways(C(hand), Contract.parse(contract), rules, limit=1)
     assert [[" ".join(map(str, g)) for g in way] for way in found] == ways
 
 
 def test_no_contract_no_way() -> None:
-    assert rummy.contract_ways(C("7H 7D 7S 9C 9D 2C 5H 6H 8H KS QS JK"), Contract.parse("3 sets of 3"), TAME) == []
-    assert rummy.contract_ways(C("2H 3H 4H 5H 9S 10S JS QS"), Contract.parse("2 runs of 4 in same suit"),
+    hand = C("7H 7D 7S 9C 9D 2C 5H 6H 8H KS QS JK")
+    assert rummy_contracts.contract_ways(hand, Contract.parse("3 sets of 3"), TAME) == []
+    assert rummy_contracts.contract_ways(C("2H 3H 4H 5H 9S 10S JS QS"), Contract.parse("2 runs of 4 in same suit"),
                                 PUSH) == []
 
 
@@ -392,7 +396,7 @@ def test_no_contract_no_way() -> None:
 def test_every_way_found_makes_the_contract_from_the_hand(picks: list[int], text: str, rules: MeldRules) -> None:
     hand = [TWO_DECKS[i] for i in picks]
     contract = Contract.parse(text)
-    for way in rummy.contract_ways(hand, contract, rules):
+    for way in rummy_contracts.contract_ways(hand, contract, rules):
         assert contract.problem(way, rules, exact=True) is None
         assert not rummy.missing(hand, [c for g in way for c in g])
         for g, req in zip(way, contract.parts):
@@ -403,7 +407,7 @@ def test_a_contract_is_found_when_the_hand_holds_it() -> None:
     for text, held in [("1 run of 7", "3D 4D 5D JK 7D 8D 9D"), ("2 sets of 5", "KS KH KD 2C 2D 8S 8S 8C JK 2H"),
                        ("1 run of 9", "AC 2C 3C 4C 5C 6C JK 8C 9C")]:
         hand = [*C(held), *C("4H 10S JD")]
-        assert rummy.contract_ways(hand, Contract.parse(text), TAME), text
+        assert rummy_contracts.contract_ways(hand, Contract.parse(text), TAME), text
 
 
 def test_the_kinds_a_contract_reads_its_groups_as() -> None:
@@ -518,9 +522,9 @@ def test_one_judgement_cites_each_clause_at_its_place() -> None:
 def test_restock_keeps_the_top_discard() -> None:
     stock: list[Card] = []
     pile = C("3H 4H 5H 6H")
-    assert rummy.restock(stock, pile, lambda cs: cs.reverse()) == 3
+    assert rummy_piles.restock(stock, pile, lambda cs: cs.reverse()) == 3
     assert stock == C("5H 4H 3H") and pile == C("6H")
-    assert rummy.restock(stock := [], pile, lambda cs: None) == 0 and pile == C("6H")
+    assert rummy_piles.restock(stock := [], pile, lambda cs: None) == 0 and pile == C("6H")
 
 
 def test_played_out_counts_lay_offs_for_whoever_laid_them() -> None:

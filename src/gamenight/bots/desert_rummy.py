@@ -19,8 +19,8 @@ from gamenight.bots.rummy_melds import cards_of, contract_of, feeds, first_table
 from gamenight.core.cards import Card, parse_card
 from gamenight.engine.actions import Action
 from gamenight.engine.view import View
-from gamenight.families import rummy
-from gamenight.families.rummy import Contract
+from gamenight.families import rummy, rummy_contracts
+from gamenight.families.rummy_contracts import Contract
 from gamenight.games.desert_rummy.cards import MELD_RULES, is_wild
 
 BOTH = ("set", "run")
@@ -62,8 +62,8 @@ class DesertBot:
         top = parse_card(pile[-1])
         grown = [*hand, top]
         kinds = BOTH if down else [r.kind for r in contract.parts]
-        makes = not down and bool(rummy.contract_ways(grown, contract, MELD_RULES, limit=1)) and \
-            not rummy.contract_ways(hand, contract, MELD_RULES, limit=1)
+        makes = not down and bool(rummy_contracts.contract_ways(grown, contract, MELD_RULES, limit=1)) and \
+            not rummy_contracts.contract_ways(hand, contract, MELD_RULES, limit=1)
         wanted = makes or is_wild(top) or partners(top, grown, kinds, is_wild) >= 6
         return rummy.TAKE_DISCARD if wanted else rummy.DRAW_STOCK
 

@@ -19,8 +19,8 @@ from gamenight.bots.rummy_melds import cards_of, contract_of, feeds, first_table
 from gamenight.core.cards import Card, parse_card
 from gamenight.engine.actions import Action
 from gamenight.engine.view import View
-from gamenight.families import rummy
-from gamenight.families.rummy import Contract
+from gamenight.families import rummy, rummy_contracts
+from gamenight.families.rummy_contracts import Contract
 from gamenight.games.push.cards import MELD_RULES as RULES
 from gamenight.games.push.cards import VALUES, is_wild
 
@@ -67,8 +67,8 @@ class PushBot:
             playable = any(rummy.lay_out([m], [rummy.RUN if rummy.run_start(m, RULES) is not None else rummy.SET],
                                          [rummy.Group((top,), 1)], RULES).problem is None for m in table_melds(view))
             return rummy.TAKE_DISCARD if playable else push
-        makes = bool(rummy.contract_ways([*hand, top], contract, RULES, limit=1)) and \
-            not rummy.contract_ways(hand, contract, RULES, limit=1)
+        makes = bool(rummy_contracts.contract_ways([*hand, top], contract, RULES, limit=1)) and \
+            not rummy_contracts.contract_ways(hand, contract, RULES, limit=1)
         return rummy.TAKE_DISCARD if makes or partners(top, [*hand, top], BOTH, is_wild) >= 6 else push
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from gamenight.core.cards import Card, parse_card
 from gamenight.engine.actions import Action
 from gamenight.engine.view import View
-from gamenight.families import rummy
+from gamenight.families import rummy, rummy_contracts
 from gamenight.families.melds import MeldRules
 
 WILD_KEEP = 100
@@ -73,9 +73,9 @@ def first_table_move(moves: Sequence[Action], value: Callable[[Card], int] = lam
     return min(moves, key=lambda a: (TABLE_ORDER[a.verb], -len(a.cards), -sum(map(value, a.cards)), str(a)))
 
 
-def contract_of(view: View, name: str, seat: int | None = None) -> rummy.Contract:
+def contract_of(view: View, name: str, seat: int | None = None) -> rummy_contracts.Contract:
     """The contract a fact names, as ``3: 1 run of 4 and 1 set of 3`` (per seat, or one for all)."""
     text = view.fact(name)
     if seat is not None:
         text = text[seat]
-    return rummy.Contract.parse(str(text).rsplit(": ", 1)[1])
+    return rummy_contracts.Contract.parse(str(text).rsplit(": ", 1)[1])

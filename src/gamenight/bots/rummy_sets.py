@@ -15,7 +15,7 @@ from gamenight.engine.actions import Action
 from gamenight.engine.view import View
 from gamenight.families import rummy
 from gamenight.families.melds import MeldRules
-from gamenight.families.rummy import Contract
+from gamenight.families.rummy_contracts import Contract
 
 
 class SetHand:

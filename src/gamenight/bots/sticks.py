@@ -23,7 +23,7 @@ from gamenight.engine.actions import Action
 from gamenight.engine.view import View
 from gamenight.families import rummy
 from gamenight.families.meld_lanes import positions, window
-from gamenight.families.rummy import Contract
+from gamenight.families.rummy_contracts import Contract
 from gamenight.games.sticks.rules import MELD_RULES, is_wild
 
 TRADE_AT = 5

@@ -20,7 +20,7 @@ from gamenight.bots.rummy_sets import SetHand, best_by_points, danger
 from gamenight.core.cards import Card, parse_card
 from gamenight.engine.actions import Action
 from gamenight.engine.view import View
-from gamenight.families.rummy import Contract
+from gamenight.families.rummy_contracts import Contract
 from gamenight.games.ten_dime_rummy.rules import DIME, MELD_RULES, ROUNDS, VALUES
 
 WORTH_BUYING_DOWN = 20

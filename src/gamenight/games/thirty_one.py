@@ -22,7 +22,7 @@ from gamenight.engine.options import option
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Zone, fact, per_seat
-from gamenight.families import rummy
+from gamenight.families import rummy, rummy_piles
 
 HAND = 3
 
@@ -308,7 +308,7 @@ class ThirtyOne(Game[ThirtyOneState]):
                 private(state, seat, "{0} draws " + card_text(card), "{0} draws from the stock", seat,
                         pieces=(card,))
             else:
-                card = rummy.take_top(state.discard)
+                card = rummy_piles.take_top(state.discard)
                 state.known[seat].append(card)
                 emit(state, "{0} takes " + card_text(card) + " from the discard pile", seat, pieces=(card,))
             state.hands[seat].append(card)

@@ -10,25 +10,21 @@ they say 'done'."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 from gamenight.core.cards import Card, card_text, cards_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.events import emit, private
-from gamenight.engine.game import Game, Result, State, ranked
-from gamenight.engine.legality import refuse
+from gamenight.engine.game import Result, ranked
 from gamenight.engine.registry import register
-from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, ZoneKind, fact
-from gamenight.families import melds, rummy
+from gamenight.families import melds, rummy, rummy_piles
 from gamenight.families.melds import MeldRules
-from gamenight.families.rummy import Layout, Meld, Restriction
+from gamenight.families.rummy import Layout, Restriction
+from gamenight.families.rummy_game import RummyGame, RummyState, deal_hands
 from gamenight.games.arizona_rummy import cards as ac
 from gamenight.games.arizona_rummy.rules import (
     COUNT,
@@ -56,33 +52,23 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-DEAL = Action("deal")
 DONE = Action("done")
 
 
 @dataclass
-class ArizonaState(State):
-    hands: list[list[Card]] = field(default_factory=list)
-    known: list[list[Card]] = field(default_factory=list)
-    """Cards each player took from a discard pile and still holds: everyone saw them."""
-    stock: list[Card] = field(default_factory=list)
-    """The centre pile, face down."""
+class ArizonaState(RummyState):
     piles: list[list[Card]] = field(default_factory=list)
     """Each player's own discard pile, top last."""
     face_down: list[Card] = field(default_factory=list)
     """The discard of the player who went out, face down on their pile."""
-    melds: list[Meld] = field(default_factory=list)
-    """Every meld on the table, owned by the seat that laid it down; runs written in order."""
     kinds: list[str] = field(default_factory=list)
     """Each meld's kind: set, run, or either while one natural card and wild cards read both ways."""
     phase: Phase = Phase.DRAW
-    turn: int = 0
     out: int | None = None
     """Who went out this round."""
     done: list[bool] = field(default_factory=list)
     """In the last play: who has finished."""
     round_no: int = 0
-    next_dealer: int = 0
 
     @property
     def rank(self) -> int:
@@ -95,28 +81,18 @@ class ArizonaState(State):
 
 
 @register
-class ArizonaRummy(Game[ArizonaState]):
+class ArizonaRummy(RummyGame[ArizonaState]):
     spec = SPEC
+    next_deal = (COUNT, "the round is counted: the next dealer deals ('deal')")
+    state_type = ArizonaState
 
     # --- dealing ---------------------------------------------------------------------------------
-    def setup(self, players: int, options: Any, rng: random.Random) -> ArizonaState:
-        state = ArizonaState(players=players, options=options, rng=rng, sheet=ScoreSheet.per_seat(players),
-                             dealer=rng.randrange(players))
-        self._deal(state)
-        return state
-
     def _deal(self, state: ArizonaState) -> None:
         state.round_no += 1
         n, size = state.players, state.rank
         deck = ac.deck(state.options.decks)
-        state.rng.shuffle(deck)
-        first = left_of(state.dealer, n)
-        state.hands = [[] for _ in range(n)]
-        for i in range(n):
-            state.hands[(first + i) % n] = sorted(deck[i * size:(i + 1) * size])
-        state.stock = deck[n * size:]
+        first, state.stock = deal_hands(state, deck, size)
         state.piles = [[] for _ in range(n)]
-        state.known = [[] for _ in range(n)]
         state.face_down = []
         state.melds, state.kinds = [], []
         state.out = None
@@ -131,28 +107,10 @@ class ArizonaRummy(Game[ArizonaState]):
         state.phase = Phase.DRAW
 
     # --- the four questions --------------------------------------------------------------------------
-    def to_act(self, state: ArizonaState) -> tuple[int, ...]:
-        if state.over:
-            return ()
-        if state.phase == Phase.SHOW:
-            return (state.next_dealer,)
+    def turn_seats(self, state: ArizonaState) -> tuple[int, ...]:
         if state.phase == Phase.LAST:
             return tuple(s for s in range(state.players) if not state.done[s])
         return (state.turn,)
-
-    def legal_actions(self, state: ArizonaState, seat: int) -> list[Action]:
-        if seat not in self.to_act(state):
-            return []
-        if state.phase == Phase.SHOW:
-            return [DEAL]
-        return rummy.permitted(self._candidates(state, seat), self.restrictions(state, seat))
-
-    def refusal(self, state: ArizonaState, seat: int, action: Action) -> None:
-        if state.phase == Phase.SHOW:
-            if action != DEAL:
-                raise IllegalAction(COUNT, "the round is counted: the next dealer deals ('deal')", state.options)
-            return
-        refuse(rummy.cascade([], self.restrictions(state, seat)), action, state.options, UNKNOWN)
 
     # --- the cascade ---------------------------------------------------------------------------------
     def restrictions(self, state: ArizonaState, seat: int) -> Iterator[Restriction]:
@@ -234,7 +192,7 @@ class ArizonaRummy(Game[ArizonaState]):
             state.phase = Phase.PLAY
         elif verb == "take":
             owner = action.args[1]
-            card = rummy.take_top(state.piles[owner])
+            card = rummy_piles.take_top(state.piles[owner])
             self._to_hand(state, seat, card)
             state.known[seat].append(card)
             emit(state, "{0} takes " + card_text(card) + " from {1}'s pile", seat, owner, pieces=(card,), kind="take")
@@ -326,9 +284,6 @@ class ArizonaRummy(Game[ArizonaState]):
     # --- what the players see -----------------------------------------------------------------------------
     def result(self, state: ArizonaState) -> Result:
         return ranked(state.sheet.totals, high_wins=False)
-
-    def phase(self, state: ArizonaState) -> Phase:
-        return state.phase
 
     def hand_no(self, state: ArizonaState) -> int:
         return state.round_no

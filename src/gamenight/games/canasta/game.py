@@ -7,24 +7,22 @@ is combinatorial) through the same cascade, and ``check`` refuses any other with
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 from gamenight.core.cards import Card, card_text, cards_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import UNKNOWN, IllegalAction
+from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.events import emit, private
-from gamenight.engine.game import Game, Result, State, ranked
-from gamenight.engine.legality import narrow, refuse
+from gamenight.engine.game import Result, ranked
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact
-from gamenight.families import rummy
+from gamenight.families import rummy, rummy_piles
 from gamenight.families.rummy import Group, Landing, Meld, Restriction
+from gamenight.families.rummy_game import RummyGame, RummyState, deal_hands
 from gamenight.games.canasta import cards as cc
 from gamenight.games.canasta.rules import (
     ASK,
@@ -63,7 +61,6 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-DEAL = Action("deal")
 ASK_ACTION = Action("ask")
 ANSWERS = (Action("answer", ("yes",)), Action("answer", ("no",)))
 ASK_LISTED_AT = 5
@@ -72,17 +69,10 @@ canasta and the player holds this many cards or fewer (asking earlier only risks
 
 
 @dataclass
-class CanastaState(State):
-    hands: list[list[Card]] = field(default_factory=list)
-    known: list[list[Card]] = field(default_factory=list)
-    """Cards each player took with the pile and still holds: everyone saw them."""
-    stock: list[Card] = field(default_factory=list)
+class CanastaState(RummyState):
     pile: list[Card] = field(default_factory=list)
-    melds: list[Meld] = field(default_factory=list)
-    """Every meld on the table; ``owner`` is the side (0: seats 0 and 2, 1: seats 1 and 3)."""
     red_threes: list[list[Card]] = field(default_factory=lambda: [[], []])
     phase: Phase = Phase.DRAW
-    turn: int = 0
     answer: str | None = None
     """This turn's answer to "may I go out?" (None: not asked)."""
     penalties: list[int] = field(default_factory=lambda: [0, 0])
@@ -95,7 +85,6 @@ class CanastaState(State):
     """Whether this turn added cards to a meld that was on the table before it."""
     melds_at_turn_start: int = 0
     hand_no: int = 0
-    next_dealer: int = 0
     last: tuple[SideScore, SideScore] | None = None
     """The last hand's score, side by side (shown until the next deal)."""
 
@@ -128,29 +117,22 @@ def _groups(action: Action) -> list[Group]:
 
 
 @register
-class Canasta(Game[CanastaState]):
+class Canasta(RummyGame[CanastaState]):
     spec = SPEC
+    next_deal = (NEXT_DEAL, "the hand is over: deal the next one")
+    state_type = CanastaState
+
+    def sheet(self, players: int) -> ScoreSheet:
+        return ScoreSheet.per_team(TEAMS)
 
     # --- dealing ---------------------------------------------------------------------------------
-    def setup(self, players: int, options: Any, rng: random.Random) -> CanastaState:
-        state = CanastaState(players=players, options=options, rng=rng, sheet=ScoreSheet.per_team(TEAMS),
-                             dealer=rng.randrange(players))
-        self._deal(state)
-        return state
-
     def _deal(self, state: CanastaState) -> None:
         deck = list(cc.DECK)
-        state.rng.shuffle(deck)
-        first = left_of(state.dealer, 4)
-        state.hands = [[] for _ in range(4)]
-        for i in range(4):
-            state.hands[(first + i) % 4] = sorted(deck[i * cc.HAND_SIZE:(i + 1) * cc.HAND_SIZE])
-        stock = deck[4 * cc.HAND_SIZE:]
+        first, stock = deal_hands(state, deck, cc.HAND_SIZE)
         pile = [stock.pop()]
         while cc.turned_up_again(pile[-1]) and stock:
             pile.append(stock.pop())
         state.stock, state.pile = stock, pile
-        state.known = [[] for _ in range(4)]
         state.melds = []
         state.red_threes = [[], []]
         state.melded_before = [False] * 4
@@ -168,7 +150,7 @@ class Canasta(Game[CanastaState]):
     def _lay_red_threes(self, state: CanastaState, seat: int) -> None:
         hand = state.hands[seat]
         before = len(hand)
-        laid = rummy.lay_bonus_cards(hand, state.stock, cc.is_red_three)
+        laid = rummy_piles.lay_bonus_cards(hand, state.stock, cc.is_red_three)
         if not laid:
             return
         hand.sort()
@@ -187,22 +169,14 @@ class Canasta(Game[CanastaState]):
 
     # --- the four questions --------------------------------------------------------------------------
     def to_act(self, state: CanastaState) -> tuple[int, ...]:
-        if state.over:
-            return ()
-        if state.phase == Phase.ASKED:
+        if not state.over and state.phase == Phase.ASKED:
             return (_partner(state.turn),)
-        if state.phase == Phase.SHOW:
-            return (state.next_dealer,)
-        return (state.turn,)
+        return super().to_act(state)
 
     def legal_actions(self, state: CanastaState, seat: int) -> list[Action]:
-        if seat not in self.to_act(state):
-            return []
         if state.phase == Phase.ASKED:
-            return list(ANSWERS)
-        if state.phase == Phase.SHOW:
-            return [DEAL]
-        return list(narrow(rummy.cascade(self._candidates(state, seat), self.restrictions(state, seat))))
+            return list(ANSWERS) if seat in self.to_act(state) else []
+        return super().legal_actions(state, seat)
 
     def refusal(self, state: CanastaState, seat: int, action: Action) -> None:
         if state.phase == Phase.ASKED:
@@ -210,11 +184,7 @@ class Canasta(Game[CanastaState]):
                 raise IllegalAction(ASK, "your partner asked \"may I go out?\": 'answer yes' or 'answer no'",
                                     state.options)
             return
-        if state.phase == Phase.SHOW:
-            if action != DEAL:
-                raise IllegalAction(NEXT_DEAL, "the hand is over: deal the next one", state.options)
-            return
-        refuse(rummy.cascade([], self.restrictions(state, seat)), action, state.options, UNKNOWN)
+        super().refusal(state, seat, action)
 
     # --- the cascade of a turn ---------------------------------------------------------------------
     def restrictions(self, state: CanastaState, seat: int) -> Iterator[Restriction]:
@@ -284,7 +254,7 @@ class Canasta(Game[CanastaState]):
 
     @staticmethod
     def _stopped(state: CanastaState, a: Action) -> str | None:
-        if a.verb == "take" and rummy.stopped(state.pile, cc.stops):
+        if a.verb == "take" and rummy_piles.stopped(state.pile, cc.stops):
             top = state.pile[-1]
             kind = "a black three" if cc.is_black_three(top) else "a wild card"
             return f"{card_text(top)}, {kind}, is on top of the discard pile"
@@ -334,7 +304,7 @@ class Canasta(Game[CanastaState]):
     def _natural_pair(self, state: CanastaState, side: int, a: Action, first: bool) -> str | None:
         if a.verb != "take" or not state.pile:
             return None
-        applies = not state.has_melded(side) if first else rummy.frozen(state.pile, cc.freezes)
+        applies = not state.has_melded(side) if first else rummy_piles.frozen(state.pile, cc.freezes)
         if not applies:
             return None
         top = state.pile[-1]
@@ -488,7 +458,7 @@ class Canasta(Game[CanastaState]):
         hand_part = [c for g in groups for c in g.cards]
         self._meld(state, seat, landing, groups, top=top)
         state.pile.pop()
-        rest = rummy.take_all(state.pile)
+        rest = rummy_piles.take_all(state.pile)
         threes = [c for c in rest if cc.is_red_three(c)]
         rest = [c for c in rest if not cc.is_red_three(c)]
         state.hands[seat].extend(rest)
@@ -601,9 +571,6 @@ class Canasta(Game[CanastaState]):
     def result(self, state: CanastaState) -> Result:
         return ranked(state.sheet.totals, high_wins=True, teams=TEAMS)
 
-    def phase(self, state: CanastaState) -> Phase:
-        return state.phase
-
     def all_cards(self, state: CanastaState) -> list[Card]:
         return list(cc.DECK)
 
@@ -623,7 +590,7 @@ class Canasta(Game[CanastaState]):
         return f"{n}: {what} ({len(m.cards)})"
 
     def facts(self, state: CanastaState, seat: int | None) -> list[Fact]:
-        fs = rummy.pile_facts(state.pile, rummy.frozen(state.pile, cc.freezes))
+        fs = rummy.pile_facts(state.pile, rummy_piles.frozen(state.pile, cc.freezes))
         totals = state.sheet.totals
         rows = [[f"seats {a} & {b}", str(int(totals[s])), str(self.minimum(state, s)),
                  str(sum(1 for m in state.side_melds(s) if cc.canasta_kind(m.cards))), str(len(state.red_threes[s]))]

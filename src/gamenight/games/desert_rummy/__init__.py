@@ -9,7 +9,8 @@ The rummy family gives the moves' words, the restrictions they share, runs writt
 and the search for a contract in hand.
 """
 
-from gamenight.games.desert_rummy.game import DesertRummy, DesertState, Phase
+from gamenight.families.rummy_game import Phase
+from gamenight.games.desert_rummy.game import DesertRummy, DesertState
 from gamenight.games.desert_rummy.rules import RULES, SPEC, DesertOptions
 
 __all__ = ["RULES", "SPEC", "DesertOptions", "DesertRummy", "DesertState", "Phase"]

@@ -8,7 +8,7 @@ from typing import Any
 
 from gamenight.core.cards import JOKER, Card, cards, standard_deck
 from gamenight.families.melds import MeldRules
-from gamenight.families.rummy import Contract
+from gamenight.families.rummy_contracts import Contract
 
 WILD: frozenset[int] = frozenset(int(c) for c in [JOKER, *cards("2C 2D 2H 2S")])
 MELD_RULES = MeldRules(ace_low=True, ace_high=True, max_set_size=None, wild_faces=WILD, wilds_at_most_naturals=True)

@@ -9,24 +9,19 @@ from __future__ import annotations
 
 import functools
 import itertools
-import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any
 
 from gamenight.core.cards import FACES, Card, card_text, cards_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.events import emit, private
-from gamenight.engine.game import Game, Result, State, ranked
-from gamenight.engine.legality import refuse
+from gamenight.engine.game import Result, ranked
 from gamenight.engine.registry import register
-from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, per_seat
-from gamenight.families import melds, rummy
+from gamenight.families import melds, rummy, rummy_contracts, rummy_piles
 from gamenight.families.rummy import Meld, Restriction
+from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
 from gamenight.games.desert_rummy import cards as dc
 from gamenight.games.desert_rummy.rules import (
     END,
@@ -45,39 +40,20 @@ from gamenight.games.desert_rummy.rules import (
     TURN,
 )
 
-
-class Phase(StrEnum):
-    DRAW = "draw"
-    PLAY = "play"
-    """Drawn: meld, lay off, swap, discard."""
-    SHOW = "show"
-    """The hand is over; the next dealer deals."""
-    OVER = "over"
-
-
-DEAL = Action("deal")
 VERBS = ("draw", "take", "meld", "lay", "swap", "discard")
 
 
 @dataclass
-class DesertState(State):
-    hands: list[list[Card]] = field(default_factory=list)
-    known: list[list[Card]] = field(default_factory=list)
-    """Cards each player took from the discard pile and still holds: everyone saw them."""
-    stock: list[Card] = field(default_factory=list)
+class DesertState(RummyState):
     pile: list[Card] = field(default_factory=list)
-    melds: list[Meld] = field(default_factory=list)
-    """Every meld on the table, owned by the seat that laid it down; runs written in order."""
     down: list[bool] = field(default_factory=list)
     """Whether each seat has laid its meld down this hand."""
     phase: Phase = Phase.DRAW
-    turn: int = 0
     melded_now: bool = False
     """The player to move laid their meld down this turn: nothing more goes down."""
     must_play: list[Card] = field(default_factory=list)
     """The wild card just won by a swap, to be played at once."""
     hand_no: int = 0
-    next_dealer: int = 0
     winner: int | None = None
 
     def on(self, seat: int) -> int:
@@ -101,28 +77,18 @@ def place(table: Sequence[Meld], groups: Sequence[rummy.Group]) -> rummy.Layout:
 
 
 @register
-class DesertRummy(Game[DesertState]):
+class DesertRummy(RummyGame[DesertState]):
     spec = SPEC
     random_play_ends = False  # the 10th meld, two sets of 5, is in a random hand once in thousands
+    next_deal = (GO_OUT, "the hand is over: the next dealer deals ('deal')")
+    state_type = DesertState
 
     # --- dealing ---------------------------------------------------------------------------------
-    def setup(self, players: int, options: Any, rng: random.Random) -> DesertState:
-        state = DesertState(players=players, options=options, rng=rng, sheet=ScoreSheet.per_seat(players),
-                            dealer=rng.randrange(players))
-        self._deal(state)
-        return state
-
     def _deal(self, state: DesertState) -> None:
         n = state.players
         deck = dc.deck(n, state.options)
-        state.rng.shuffle(deck)
-        first = left_of(state.dealer, n)
-        state.hands = [[] for _ in range(n)]
-        for i in range(n):
-            state.hands[(first + i) % n] = sorted(deck[i * dc.HAND_SIZE:(i + 1) * dc.HAND_SIZE])
-        state.stock = deck[n * dc.HAND_SIZE:]
+        first, state.stock = deal_hands(state, deck, dc.HAND_SIZE)
         state.pile = [state.stock.pop()]
-        state.known = [[] for _ in range(n)]
         state.melds = []
         state.down = [False] * n
         state.hand_no += 1
@@ -135,28 +101,6 @@ class DesertRummy(Game[DesertState]):
         state.phase = Phase.DRAW
         state.melded_now = False
         state.must_play = []
-
-    # --- the four questions --------------------------------------------------------------------------
-    def to_act(self, state: DesertState) -> tuple[int, ...]:
-        if state.over:
-            return ()
-        if state.phase == Phase.SHOW:
-            return (state.next_dealer,)
-        return (state.turn,)
-
-    def legal_actions(self, state: DesertState, seat: int) -> list[Action]:
-        if seat not in self.to_act(state):
-            return []
-        if state.phase == Phase.SHOW:
-            return [DEAL]
-        return rummy.permitted(self._candidates(state, seat), self.restrictions(state, seat))
-
-    def refusal(self, state: DesertState, seat: int, action: Action) -> None:
-        if state.phase == Phase.SHOW:
-            if action != DEAL:
-                raise IllegalAction(GO_OUT, "the hand is over: the next dealer deals ('deal')", state.options)
-            return
-        refuse(rummy.cascade([], self.restrictions(state, seat)), action, state.options, UNKNOWN)
 
     # --- the cascade of a turn ---------------------------------------------------------------------
     def restrictions(self, state: DesertState, seat: int) -> Iterator[Restriction]:
@@ -283,7 +227,7 @@ class DesertRummy(Game[DesertState]):
         elif verb == "draw":
             self._draw(state, seat)
         elif verb == "take":
-            card = rummy.take_top(state.pile)
+            card = rummy_piles.take_top(state.pile)
             state.hands[seat].append(card)
             state.hands[seat].sort()
             state.known[seat].append(card)
@@ -299,7 +243,7 @@ class DesertRummy(Game[DesertState]):
     def _draw(self, state: DesertState, seat: int) -> None:
         if not state.stock:
             top = state.pile.pop()
-            state.stock = rummy.take_all(state.pile)
+            state.stock = rummy_piles.take_all(state.pile)
             state.rng.shuffle(state.stock)
             state.pile = [top]
             emit(state, f"The stock has run out: the discard pile under {card_text(top)} is shuffled into a new "
@@ -385,9 +329,6 @@ class DesertRummy(Game[DesertState]):
     def result(self, state: DesertState) -> Result:
         return ranked(state.sheet.totals, high_wins=True)
 
-    def phase(self, state: DesertState) -> Phase:
-        return state.phase
-
     def all_cards(self, state: DesertState) -> list[Card]:
         return dc.deck(state.players, state.options)
 
@@ -423,7 +364,7 @@ class DesertRummy(Game[DesertState]):
 def _contract_melds(hand: tuple[int, ...], on: int) -> tuple[Action, ...]:
     """A few ways to lay meld ``on`` down from a hand of these faces (the same hand comes back often:
     the whole turn, and every look at it)."""
-    ways = rummy.contract_ways([FACES[f] for f in hand], dc.contract(on), dc.MELD_RULES, limit=3)
+    ways = rummy_contracts.contract_ways([FACES[f] for f in hand], dc.contract(on), dc.MELD_RULES, limit=3)
     return tuple(rummy.meld(*way) for way in ways)
 
 

@@ -7,7 +7,8 @@ counts the cards on the table less those in hand, and the first to 500 wins. The
 gives the moves' words, the restrictions they share and the zones of the view.
 """
 
-from gamenight.games.five_hundreds.game import FiveHundreds, FiveHundredsState, Phase
+from gamenight.families.rummy_game import Phase
+from gamenight.games.five_hundreds.game import FiveHundreds, FiveHundredsState
 from gamenight.games.five_hundreds.rules import RULES, SPEC, FiveHundredsOptions
 
 __all__ = ["RULES", "SPEC", "FiveHundreds", "FiveHundredsOptions", "FiveHundredsState", "Phase"]

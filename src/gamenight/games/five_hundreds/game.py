@@ -12,25 +12,20 @@ beside the player whose turn it is."""
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any, NamedTuple
 
 from gamenight.core.cards import Card, card_text, cards_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.events import emit, private
-from gamenight.engine.game import Game, State
-from gamenight.engine.legality import narrow, refuse
 from gamenight.engine.registry import register
-from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact
-from gamenight.families import rummy
+from gamenight.families import rummy, rummy_piles
 from gamenight.families.melds import MeldRules, meld_kind
 from gamenight.families.rummy import Group, Meld, Restriction
+from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
 from gamenight.games.five_hundreds.rules import (
     COUNT,
     DECK_CARDS,
@@ -53,17 +48,6 @@ from gamenight.games.five_hundreds.rules import (
     value,
 )
 
-
-class Phase(StrEnum):
-    DRAW = "draw"
-    PLAY = "play"
-    """Drawn: meld, lay off, discard."""
-    SHOW = "show"
-    """The hand is counted; the next dealer deals."""
-    OVER = "over"
-
-
-DEAL = Action("deal")
 PASS = Action("pass")
 VERBS = ("draw", "take", "dig", "meld", "lay", "discard", "rummy", "pass")
 
@@ -80,24 +64,16 @@ class Count(NamedTuple):
 
 
 @dataclass
-class FiveHundredsState(State):
-    hands: list[list[Card]] = field(default_factory=list)
-    known: list[list[Card]] = field(default_factory=list)
-    """Cards each player took from the discard line and still holds: everyone saw them."""
-    stock: list[Card] = field(default_factory=list)
+class FiveHundredsState(RummyState):
     line: list[Card] = field(default_factory=list)
     """The spread discard line, oldest first."""
-    melds: list[Meld] = field(default_factory=list)
-    """Every meld on the table, ``owner`` the seat that melded it; ``by`` who laid each card."""
     phase: Phase = Phase.DRAW
-    turn: int = 0
     rummy_card: Card | None = None
     """A fresh discard that could be played on the table: "Rummy" may be called on it until the next draw."""
     discarder: int | None = None
     passed: list[int] = field(default_factory=list)
     """Seats that let this discard go by."""
     hand_no: int = 0
-    next_dealer: int = 0
     last: list[Count] | None = None
     """The last hand's count, seat by seat (shown until the next deal)."""
 
@@ -134,28 +110,17 @@ def playable(state: FiveHundredsState, card: Card, melds: Sequence[Meld] | None 
 
 
 @register
-class FiveHundreds(Game[FiveHundredsState]):
+class FiveHundreds(RummyGame[FiveHundredsState]):
     spec = SPEC
+    next_deal = (NEXT_DEAL, "the hand is over: deal the next one")
+    state_type = FiveHundredsState
 
     # --- dealing ---------------------------------------------------------------------------------
-    def setup(self, players: int, options: Any, rng: random.Random) -> FiveHundredsState:
-        state = FiveHundredsState(players=players, options=options, rng=rng, sheet=ScoreSheet.per_seat(players),
-                                  dealer=rng.randrange(players))
-        self._deal(state)
-        return state
-
     def _deal(self, state: FiveHundredsState) -> None:
-        n = state.players
         deck = list(DECK_CARDS)
-        state.rng.shuffle(deck)
-        first = left_of(state.dealer, n)
-        state.hands = [[] for _ in range(n)]
-        for i in range(n):
-            state.hands[(first + i) % n] = sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE])
-        stock = deck[n * HAND_SIZE:]
+        first, stock = deal_hands(state, deck, HAND_SIZE)
         state.line = [stock.pop()]
         state.stock = stock
-        state.known = [[] for _ in range(n)]
         state.melds = []
         state.hand_no += 1
         state.last = None
@@ -184,26 +149,8 @@ class FiveHundreds(Game[FiveHundredsState]):
         n = state.players
         return [s for s in (left_of(state.turn, n, k) for k in range(1, n)) if self.may_call(state, s)]
 
-    def to_act(self, state: FiveHundredsState) -> tuple[int, ...]:
-        if state.over:
-            return ()
-        if state.phase == Phase.SHOW:
-            return (state.next_dealer,)
+    def turn_seats(self, state: FiveHundredsState) -> tuple[int, ...]:
         return (state.turn, *self.callers(state))
-
-    def legal_actions(self, state: FiveHundredsState, seat: int) -> list[Action]:
-        if seat not in self.to_act(state):
-            return []
-        if state.phase == Phase.SHOW:
-            return [DEAL]
-        return list(narrow(rummy.cascade(self._candidates(state, seat), self.restrictions(state, seat))))
-
-    def refusal(self, state: FiveHundredsState, seat: int, action: Action) -> None:
-        if state.phase == Phase.SHOW:
-            if action != DEAL:
-                raise IllegalAction(NEXT_DEAL, "the hand is over: deal the next one", state.options)
-            return
-        refuse(rummy.cascade([], self.restrictions(state, seat)), action, state.options, UNKNOWN)
 
     # --- the cascade -----------------------------------------------------------------------------------
     def restrictions(self, state: FiveHundredsState, seat: int) -> Iterator[Restriction]:
@@ -235,7 +182,7 @@ class FiveHundreds(Game[FiveHundredsState]):
         yield Restriction(TURN, lambda a: "the discard line is empty" if a.verb in ("take", "dig") and not state.line
                           else None)
         yield Restriction(rummy.FROM_HAND, lambda a: self._hand_problem(hand, a))
-        yield rummy.dig_from(hand, state.line)
+        yield rummy_piles.dig_from(hand, state.line)
         yield problem_of(DIG_WITH_HAND)
         yield rummy.on_melds(state.melds, clause=LAY_OFF)
         yield problem_of(LAY_OFF)
@@ -311,9 +258,9 @@ class FiveHundreds(Game[FiveHundredsState]):
         rules = rules_of(state)
         groups = self._groups(state, a)
         if a.verb == "dig":
-            depth = rummy.dig_depth(state.line, a.cards[0])
+            depth = rummy_piles.dig_depth(state.line, a.cards[0])
             above = state.line[len(state.line) - (depth or 1) + 1:]
-            own, dug, _ = rummy.dig_sources(a.cards[1:], hand, above)
+            own, dug, _ = rummy_piles.dig_sources(a.cards[1:], hand, above)
             rest = list(above)
             _remove(rest, dug)
             _remove(hand, own)
@@ -321,7 +268,7 @@ class FiveHundreds(Game[FiveHundredsState]):
             if not groups:
                 return Landing([], {}, hand, (DIG_WITH_HAND, f"name the cards from your hand that "
                                                              f"{card_text(a.cards[0])} is played with"))
-            first = rummy.dig_sources(groups[0].cards[1:], state.hands[seat], above)[0]
+            first = rummy_piles.dig_sources(groups[0].cards[1:], state.hands[seat], above)[0]
             if not first:
                 return Landing([], {}, hand, (DIG_WITH_HAND, f"{card_text(a.cards[0])} must be played with at "
                                                              f"least one card from your hand"))
@@ -484,8 +431,8 @@ class FiveHundreds(Game[FiveHundredsState]):
     def _dig(self, state: FiveHundredsState, seat: int, action: Action) -> None:
         self._close_rummy(state)
         card = action.cards[0]
-        depth = rummy.dig_depth(state.line, card) or 1
-        taken = rummy.take_down_to(state.line, card) or []
+        depth = rummy_piles.dig_depth(state.line, card) or 1
+        taken = rummy_piles.take_down_to(state.line, card) or []
         self._lay(state, seat, action, dug=taken)
         played = set(map(id, (c for m in state.melds for c in m.cards)))
         rest = [c for c in taken if id(c) not in played]

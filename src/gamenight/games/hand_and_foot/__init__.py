@@ -8,7 +8,8 @@ wild canasta (and, if the house says so, one of sevens) before a player goes out
 Minimum first melds rise from 90 to 180 over the four rounds; high score wins.
 """
 
-from gamenight.games.hand_and_foot.game import HandAndFoot, HandFootState, Phase
+from gamenight.families.rummy_game import Phase
+from gamenight.games.hand_and_foot.game import HandAndFoot, HandFootState
 from gamenight.games.hand_and_foot.rules import RULES, SPEC, HandAndFootOptions
 
 __all__ = ["RULES", "SPEC", "HandAndFoot", "HandAndFootOptions", "HandFootState", "Phase"]

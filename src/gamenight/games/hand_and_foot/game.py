@@ -8,24 +8,20 @@ family's restrictions and the game's own; ``legal_actions`` lists the useful mov
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any
 
 from gamenight.core.cards import Card, card_text, cards_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.events import emit, private
-from gamenight.engine.game import Game, Result, State, Teams, ranked
-from gamenight.engine.legality import narrow, refuse
+from gamenight.engine.game import Result, Teams, ranked
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, ZoneKind, fact
-from gamenight.families import rummy
+from gamenight.families import rummy, rummy_piles
 from gamenight.families.rummy import Group, Landing, Meld, Restriction
+from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
 from gamenight.games.hand_and_foot import cards as hf
 from gamenight.games.hand_and_foot.rules import (
     BLACK_THREES,
@@ -44,35 +40,17 @@ from gamenight.games.hand_and_foot.rules import (
 )
 from gamenight.games.hand_and_foot.scoring import RoundScore, score_side
 
-
-class Phase(StrEnum):
-    DRAW = "draw"
-    PLAY = "play"
-    SHOW = "show"
-    """The round is scored; the next dealer deals."""
-    OVER = "over"
-
-
-DEAL = Action("deal")
 NEEDED = (hf.RED, hf.BLACK, hf.WILD_KIND)
 
 
 @dataclass
-class HandFootState(State):
-    hands: list[list[Card]] = field(default_factory=list)
+class HandFootState(RummyState):
     feet: list[list[Card]] = field(default_factory=list)
     in_foot: list[bool] = field(default_factory=list)
-    known: list[list[Card]] = field(default_factory=list)
-    """Cards each player picked up with the pile and still holds: everyone saw them."""
-    stock: list[Card] = field(default_factory=list)
     pile: list[Card] = field(default_factory=list)
-    melds: list[Meld] = field(default_factory=list)
-    """Every meld on the table; ``owner`` is the side."""
     red_threes: list[list[Card]] = field(default_factory=lambda: [[], []])
     phase: Phase = Phase.DRAW
-    turn: int = 0
     round_no: int = 0
-    next_dealer: int = 0
     last: tuple[RoundScore, RoundScore] | None = None
 
     @property
@@ -99,35 +77,28 @@ def _black_three_discard(a: Action) -> bool:
 
 
 @register
-class HandAndFoot(Game[HandFootState]):
+class HandAndFoot(RummyGame[HandFootState]):
     spec = SPEC
+    next_deal = (NEXT_ROUND, "the round is over: deal the next one")
+    state_type = HandFootState
+
+    def sheet(self, players: int) -> ScoreSheet:
+        return ScoreSheet.per_team(teams(players))
 
     # --- dealing ---------------------------------------------------------------------------------------
-    def setup(self, players: int, options: Any, rng: random.Random) -> HandFootState:
-        state = HandFootState(players=players, options=options, rng=rng, sheet=ScoreSheet.per_team(teams(players)),
-                              dealer=rng.randrange(players))
-        self._deal(state)
-        return state
-
     def _deal(self, state: HandFootState) -> None:
         n = state.players
         deck = list(hf.pack(n))
-        state.rng.shuffle(deck)
-        first = left_of(state.dealer, n)
-        state.hands, state.feet = [[] for _ in range(n)], [[] for _ in range(n)]
+        first, rest = deal_hands(state, deck, hf.HAND)
+        state.feet = [[] for _ in range(n)]
         for i in range(n):
-            seat = (first + i) % n
-            state.hands[seat] = sorted(deck[i * hf.HAND:(i + 1) * hf.HAND])
-        base = n * hf.HAND
-        for i in range(n):
-            state.feet[(first + i) % n] = deck[base + i * hf.FOOT:base + (i + 1) * hf.FOOT]
-        stock = deck[base + n * hf.FOOT:]
+            state.feet[(first + i) % n] = rest[i * hf.FOOT:(i + 1) * hf.FOOT]
+        stock = rest[n * hf.FOOT:]
         pile = [stock.pop()]
         while hf.is_wild(pile[-1]) and stock:
             pile.append(stock.pop())
         state.stock, state.pile = stock, pile
         state.in_foot = [False] * n
-        state.known = [[] for _ in range(n)]
         state.melds = []
         state.red_threes = [[], []]
         state.round_no += 1
@@ -143,7 +114,7 @@ class HandAndFoot(Game[HandFootState]):
     def _lay_red_threes(self, state: HandFootState, seat: int) -> None:
         hand = state.hands[seat]
         before = len(hand)
-        laid = rummy.lay_bonus_cards(hand, state.stock, hf.is_red_three)
+        laid = rummy_piles.lay_bonus_cards(hand, state.stock, hf.is_red_three)
         if laid:
             rummy.forget_known(state.known[seat], laid)
             hand.sort()
@@ -155,26 +126,6 @@ class HandAndFoot(Game[HandFootState]):
     def _start_turn(self, state: HandFootState, seat: int) -> None:
         state.turn = seat
         state.phase = Phase.DRAW
-
-    # --- the four questions ---------------------------------------------------------------------------------
-    def to_act(self, state: HandFootState) -> tuple[int, ...]:
-        if state.over:
-            return ()
-        return (state.next_dealer,) if state.phase == Phase.SHOW else (state.turn,)
-
-    def legal_actions(self, state: HandFootState, seat: int) -> list[Action]:
-        if seat not in self.to_act(state):
-            return []
-        if state.phase == Phase.SHOW:
-            return [DEAL]
-        return list(narrow(rummy.cascade(self._candidates(state, seat), self.restrictions(state, seat))))
-
-    def refusal(self, state: HandFootState, seat: int, action: Action) -> None:
-        if state.phase == Phase.SHOW:
-            if action != DEAL:
-                raise IllegalAction(NEXT_ROUND, "the round is over: deal the next one", state.options)
-            return
-        refuse(rummy.cascade([], self.restrictions(state, seat)), action, state.options, UNKNOWN)
 
     # --- the cascade of a turn ------------------------------------------------------------------------------
     def restrictions(self, state: HandFootState, seat: int) -> Iterator[Restriction]:
@@ -226,7 +177,7 @@ class HandAndFoot(Game[HandFootState]):
 
     @staticmethod
     def _stopped(state: HandFootState, a: Action) -> str | None:
-        if a.verb == "take" and rummy.stopped(state.pile, hf.stops):
+        if a.verb == "take" and rummy_piles.stopped(state.pile, hf.stops):
             top = state.pile[-1]
             return f"{card_text(top)}, {'a black three' if hf.is_black_three(top) else 'a wild card'}, has " \
                    "frozen the pile"
@@ -362,7 +313,7 @@ class HandAndFoot(Game[HandFootState]):
             state.dealer = state.next_dealer
             self._deal(state)
         elif verb == "draw":
-            drawn = rummy.draw_cards(state.stock, 2)
+            drawn = rummy_piles.draw_cards(state.stock, 2)
             state.hands[seat].extend(drawn)
             state.hands[seat].sort()
             private(state, seat, "{0} draws " + cards_text(drawn), f"{{0}} draws {len(drawn)} from the stock", seat,
@@ -402,7 +353,7 @@ class HandAndFoot(Game[HandFootState]):
         pair = list(action.cards)
         self._lay(state, seat, landing, pair)
         state.pile.pop()
-        rest = rummy.take_all(state.pile)
+        rest = rummy_piles.take_all(state.pile)
         state.hands[seat].extend(rest)
         state.hands[seat].sort()
         state.known[seat].extend(rest)
@@ -478,9 +429,6 @@ class HandAndFoot(Game[HandFootState]):
     def result(self, state: HandFootState) -> Result:
         return ranked(state.sheet.totals, high_wins=True, teams=state.teams)
 
-    def phase(self, state: HandFootState) -> Phase:
-        return state.phase
-
     def hand_no(self, state: HandFootState) -> int:
         return state.round_no
 
@@ -506,7 +454,7 @@ class HandAndFoot(Game[HandFootState]):
 
     def facts(self, state: HandFootState, seat: int | None) -> list[Fact]:
         fs = rummy.pile_facts(state.pile)
-        fs.append(fact("frozen", "The pile is frozen", FactKind.FLAG, rummy.stopped(state.pile, hf.stops)))
+        fs.append(fact("frozen", "The pile is frozen", FactKind.FLAG, rummy_piles.stopped(state.pile, hf.stops)))
         fs.append(fact("round", "Round", FactKind.NUMBER, state.round_no))
         fs.append(fact("minimum", "First meld needs", FactKind.NUMBER, self.minimum(state)))
         sides = state.teams

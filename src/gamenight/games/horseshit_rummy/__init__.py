@@ -4,7 +4,8 @@ as a natural pair allows. Cards played out in front of you count for you, cards 
 against you; first to 1500 wins. The rummy family gives the moves' words, the dig into the spread
 pile, the restrictions they share, the candidate melds and the zones."""
 
-from gamenight.games.horseshit_rummy.game import HorseshitRummy, HorseshitState, Phase
+from gamenight.families.rummy_game import Phase
+from gamenight.games.horseshit_rummy.game import HorseshitRummy, HorseshitState
 from gamenight.games.horseshit_rummy.rules import RULES, SPEC, HorseshitOptions
 
 __all__ = ["RULES", "SPEC", "HorseshitOptions", "HorseshitRummy", "HorseshitState", "Phase"]

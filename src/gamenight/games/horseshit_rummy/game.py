@@ -9,25 +9,21 @@ full set is combinatorial) through the same cascade, and ``check`` refuses any o
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from gamenight.core.cards import Card, card_text, cards_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.events import emit, private
-from gamenight.engine.game import Game, Result, State, ranked
-from gamenight.engine.legality import narrow, refuse
+from gamenight.engine.game import Result, ranked
 from gamenight.engine.registry import register
-from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, per_seat
-from gamenight.families import rummy
+from gamenight.families import rummy, rummy_contracts, rummy_piles
 from gamenight.families.melds import MeldRules
 from gamenight.families.rummy import Group, Meld, Restriction
+from gamenight.families.rummy_game import Phase, RummyGame, RummyState
 from gamenight.games.horseshit_rummy.rules import (
     COUNT,
     DEAL,
@@ -52,38 +48,21 @@ from gamenight.games.horseshit_rummy.rules import (
     values,
 )
 
-
-class Phase(StrEnum):
-    PLAY = "play"
-    SHOW = "show"
-    """The hand is scored; the next dealer deals."""
-    OVER = "over"
-
-
-DEAL_MOVE = Action("deal")
 VERBS = frozenset({"draw", "dig", "meld", "lay", "discard"})
 
 
 @dataclass
-class HorseshitState(State):
-    hands: list[list[Card]] = field(default_factory=list)
-    known: list[list[Card]] = field(default_factory=list)
-    """Cards in each hand that everyone saw: the card dealt face up and the cards picked from the pile."""
-    stock: list[Card] = field(default_factory=list)
+class HorseshitState(RummyState):
     pile: list[Card] = field(default_factory=list)
     """The discard pile, spread so every card shows, the last discard last."""
-    melds: list[Meld] = field(default_factory=list)
-    """Every meld on the table, ``owner`` the seat that put it down; lay-offs record who laid them."""
     wild_rank: int = 0
     phase: Phase = Phase.PLAY
-    turn: int = 0
     drew: bool = False
     turns: int = 0
     """Turns begun this hand: the number of the turn being played."""
     melded_at: list[int | None] = field(default_factory=list)
     """The turn in which each player first melded this hand (None: not yet)."""
     hand_no: int = 0
-    next_dealer: int = 0
     last: tuple[rummy.PlayedOut, ...] = ()
 
     @property
@@ -108,16 +87,12 @@ def _groups(action: Action) -> list[Group]:
 
 
 @register
-class HorseshitRummy(Game[HorseshitState]):
+class HorseshitRummy(RummyGame[HorseshitState]):
     spec = SPEC
+    next_deal = (DEAL, "the hand is scored: the next dealer deals ('deal')")
+    state_type = HorseshitState
 
     # --- dealing ---------------------------------------------------------------------------------
-    def setup(self, players: int, options: Any, rng: random.Random) -> HorseshitState:
-        state = HorseshitState(players=players, options=options, rng=rng, sheet=ScoreSheet.per_seat(players),
-                               dealer=rng.randrange(players))
-        self._deal(state)
-        return state
-
     def _deal(self, state: HorseshitState) -> None:
         n = state.players
         cards = list(deck(state.options.decks))
@@ -149,26 +124,6 @@ class HorseshitRummy(Game[HorseshitState]):
     def _start_turn(state: HorseshitState, seat: int) -> None:
         state.turn, state.drew = seat, False
         state.turns += 1
-
-    # --- the four questions --------------------------------------------------------------------------
-    def to_act(self, state: HorseshitState) -> tuple[int, ...]:
-        if state.over:
-            return ()
-        return (state.next_dealer,) if state.phase == Phase.SHOW else (state.turn,)
-
-    def legal_actions(self, state: HorseshitState, seat: int) -> list[Action]:
-        if seat not in self.to_act(state):
-            return []
-        if state.phase == Phase.SHOW:
-            return [DEAL_MOVE]
-        return list(narrow(rummy.cascade(self._candidates(state, seat), self.restrictions(state, seat))))
-
-    def refusal(self, state: HorseshitState, seat: int, action: Action) -> None:
-        if state.phase == Phase.SHOW:
-            if action != DEAL_MOVE:
-                raise IllegalAction(DEAL, "the hand is scored: the next dealer deals ('deal')", state.options)
-            return
-        refuse(rummy.cascade([], self.restrictions(state, seat)), action, state.options, UNKNOWN)
 
     # --- the cascade of a turn ---------------------------------------------------------------------
     def restrictions(self, state: HorseshitState, seat: int) -> Iterator[Restriction]:
@@ -272,8 +227,8 @@ class HorseshitRummy(Game[HorseshitState]):
                     out += [rummy.dig(card, same[:PICK_PAIR]), rummy.dig(card, same)]
             return list(dict.fromkeys(out))
         out = [rummy.discard(c) for c in dict.fromkeys(hand)]
-        out += [rummy.meld(m) for m in rummy.meld_ways(hand, state.rules, rummy.SET)]
-        out += rummy.lay_offs(hand, state.melds, state.rules, lambda m: state.may_lay_on(seat, m))
+        out += [rummy.meld(m) for m in rummy_contracts.meld_ways(hand, state.rules, rummy.SET)]
+        out += rummy_contracts.lay_offs(hand, state.melds, state.rules, lambda m: state.may_lay_on(seat, m))
         return list(dict.fromkeys(out))
 
     # --- playing ----------------------------------------------------------------------------------------
@@ -295,7 +250,7 @@ class HorseshitRummy(Game[HorseshitState]):
             self._discard(state, seat, action.args[0])
 
     def _draw(self, state: HorseshitState, seat: int) -> None:
-        if not state.stock and state.options.empty_stock != END and rummy.restock(state.stock, state.pile,
+        if not state.stock and state.options.empty_stock != END and rummy_piles.restock(state.stock, state.pile,
                                                                                    state.rng.shuffle):
             emit(state, f"The stock is empty: the discard pile but its top card is shuffled into a new stock of "
                  f"{len(state.stock)} cards", kind="reshuffle")
@@ -311,7 +266,7 @@ class HorseshitRummy(Game[HorseshitState]):
 
     def _pick(self, state: HorseshitState, seat: int, action: Action) -> None:
         card = action.args[0]
-        taken = rummy.take_down_to(state.pile, card)
+        taken = rummy_piles.take_down_to(state.pile, card)
         assert taken is not None
         rest = taken[1:]
         group = _groups(action)[0]
@@ -390,9 +345,6 @@ class HorseshitRummy(Game[HorseshitState]):
     # --- what the players see -----------------------------------------------------------------------------
     def result(self, state: HorseshitState) -> Result:
         return ranked(state.sheet.totals, high_wins=True)
-
-    def phase(self, state: HorseshitState) -> Phase:
-        return state.phase
 
     def all_cards(self, state: HorseshitState) -> list[Card]:
         return list(deck(state.options.decks))

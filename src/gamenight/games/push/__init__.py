@@ -9,7 +9,8 @@ nothing and the opponents count what is left in their hands; low score after fiv
 The rummy family gives the moves' words, runs written in order and the search for a contract.
 """
 
-from gamenight.games.push.game import Phase, Push, PushState
+from gamenight.families.rummy_game import Phase
+from gamenight.games.push.game import Push, PushState
 from gamenight.games.push.rules import RULES, SPEC, PushOptions
 
 __all__ = ["RULES", "SPEC", "Phase", "Push", "PushOptions", "PushState"]

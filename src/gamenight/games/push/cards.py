@@ -10,7 +10,7 @@ from typing import Any
 from gamenight.core.cards import JOKER, Card, cards, standard_deck
 from gamenight.families import rummy
 from gamenight.families.melds import MeldRules
-from gamenight.families.rummy import Contract
+from gamenight.families.rummy_contracts import Contract
 
 DECK: tuple[Card, ...] = tuple(standard_deck(copies=2, jokers=2))
 WILD: frozenset[int] = frozenset(int(c) for c in [JOKER, *cards("2C 2D 2H 2S")])

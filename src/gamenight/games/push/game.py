@@ -12,25 +12,22 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from gamenight.core.cards import SUIT_NAMES, Card, card_text, cards_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.events import emit, private
-from gamenight.engine.game import Game, Result, State, ranked
-from gamenight.engine.legality import refuse
+from gamenight.engine.game import Result, ranked
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, per_seat
-from gamenight.families import melds, rummy
+from gamenight.families import melds, rummy, rummy_contracts, rummy_piles
 from gamenight.families.melds import MeldRules
-from gamenight.families.rummy import Group, Layout, Meld, Restriction
+from gamenight.families.rummy import Group, Layout, Restriction
+from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
 from gamenight.games.push import cards as pc
 from gamenight.games.push.rules import (
     CONTRACT,
@@ -51,43 +48,24 @@ from gamenight.games.push.rules import (
     WILD,
 )
 
-
-class Phase(StrEnum):
-    DRAW = "draw"
-    PLAY = "play"
-    """Drawn: meld, lay off, swap, discard."""
-    SHOW = "show"
-    """The deal is scored; the next dealer deals."""
-    OVER = "over"
-
-
-DEAL = Action("deal")
 PUSH_ACTION = Action("push")
 KIND_WORDS = (rummy.SET, rummy.RUN)
 
 
 @dataclass
-class PushState(State):
-    hands: list[list[Card]] = field(default_factory=list)
-    known: list[list[Card]] = field(default_factory=list)
-    """Cards each player was seen to take (the discard taken or pushed to them) and still holds."""
-    stock: list[Card] = field(default_factory=list)
+class PushState(RummyState):
     pile: list[Card] = field(default_factory=list)
-    melds: list[Meld] = field(default_factory=list)
-    """Every meld on the table, owned by the seat that laid it down; runs written in order."""
     kinds: list[str] = field(default_factory=list)
     """Each meld's kind, set or run, as its player declared it."""
     down: list[bool] = field(default_factory=lambda: [False] * 4)
     """Whether each seat has laid its contract down this deal."""
     phase: Phase = Phase.DRAW
-    turn: int = 0
     must_play: list[Card] = field(default_factory=list)
     """The wild card just won by a swap, to be played at once."""
     hand_no: int = 0
-    next_dealer: int = 0
 
     @property
-    def contract(self) -> rummy.Contract:
+    def contract(self) -> rummy_contracts.Contract:
         return pc.DEALS[self.hand_no - 1][1]
 
 
@@ -131,34 +109,28 @@ def with_kinds(groups: Sequence[Sequence[Card]], kinds: Sequence[str | None]) ->
 
 
 @register
-class Push(Game[PushState]):
+class Push(RummyGame[PushState]):
     spec = SPEC
+    next_deal = (OUT, "the deal is over: the next dealer deals ('deal')")
+    state_type = PushState
+
+    def sheet(self, players: int) -> ScoreSheet:
+        return ScoreSheet.per_team(TEAMS)
 
     # --- dealing ---------------------------------------------------------------------------------
-    def setup(self, players: int, options: Any, rng: random.Random) -> PushState:
-        state = PushState(players=players, options=options, rng=rng, sheet=ScoreSheet.per_team(TEAMS),
-                          dealer=rng.randrange(players))
-        self._deal(state)
-        return state
-
     def _deal(self, state: PushState) -> None:
         state.hand_no += 1
         size = pc.DEALS[state.hand_no - 1][0]
         deck = list(pc.DECK)
-        state.rng.shuffle(deck)
-        first = left_of(state.dealer, 4)
-        state.hands = [[] for _ in range(4)]
-        for i in range(4):
-            state.hands[(first + i) % 4] = sorted(deck[i * size:(i + 1) * size])
-        state.pile = [deck[4 * size]]  # the card after the hands is turned up; the stock lies under it
-        state.stock = deck[4 * size + 1:]
+        first, rest = deal_hands(state, deck, size)
+        state.pile = [rest[0]]  # the card after the hands is turned up; the stock lies under it
+        state.stock = rest[1:]
         buried = []
         while pc.is_wild(state.pile[-1]):
             wild = state.pile.pop()
             buried.append(wild)
             state.stock.insert(len(state.stock) // 2, wild)
             state.pile.append(state.stock.pop())
-        state.known = [[] for _ in range(4)]
         state.melds, state.kinds = [], []
         state.down = [False] * 4
         emit(state, f"{{0}} deals {size} cards each for deal {state.hand_no} ({state.contract}) and turns up "
@@ -175,28 +147,6 @@ class Push(Game[PushState]):
         if len(state.stock) < 2:
             emit(state, "The stock is too low to push: the deal ends with nobody out", kind="summary")
             self._end_deal(state, None)
-
-    # --- the four questions --------------------------------------------------------------------------
-    def to_act(self, state: PushState) -> tuple[int, ...]:
-        if state.over:
-            return ()
-        if state.phase == Phase.SHOW:
-            return (state.next_dealer,)
-        return (state.turn,)
-
-    def legal_actions(self, state: PushState, seat: int) -> list[Action]:
-        if seat not in self.to_act(state):
-            return []
-        if state.phase == Phase.SHOW:
-            return [DEAL]
-        return rummy.permitted(self._candidates(state, seat), self.restrictions(state, seat))
-
-    def refusal(self, state: PushState, seat: int, action: Action) -> None:
-        if state.phase == Phase.SHOW:
-            if action != DEAL:
-                raise IllegalAction(OUT, "the deal is over: the next dealer deals ('deal')", state.options)
-            return
-        refuse(rummy.cascade([], self.restrictions(state, seat)), action, state.options, UNKNOWN)
 
     # --- the cascade of a turn ---------------------------------------------------------------------
     def restrictions(self, state: PushState, seat: int) -> Iterator[Restriction]:
@@ -313,7 +263,7 @@ class Push(Game[PushState]):
             return list(self._wild_homes(state, state.must_play[0], hand, rules))
         out = [rummy.discard(c) for c in dict.fromkeys(hand)]
         if not state.down[seat]:
-            for way in rummy.contract_ways(hand, state.contract, rules, limit=3):
+            for way in rummy_contracts.contract_ways(hand, state.contract, rules, limit=3):
                 out.append(with_kinds(way, [r.kind if len(rummy.kinds_of(g, rules)) > 1 else None
                                             for g, r in zip(way, state.contract.parts)]))
             return out
@@ -339,7 +289,7 @@ class Push(Game[PushState]):
             state.dealer = state.next_dealer
             self._deal(state)
         elif verb == "take":
-            card = rummy.take_top(state.pile)
+            card = rummy_piles.take_top(state.pile)
             self._to_hand(state, seat, [card], known=True)
             emit(state, "{0} takes " + card_text(card) + " from the discard pile", seat, pieces=(card,), kind="take")
             state.phase = Phase.PLAY
@@ -361,7 +311,7 @@ class Push(Game[PushState]):
 
     def _push(self, state: PushState, seat: int) -> None:
         opponent = left_of(seat, 4)
-        top = rummy.take_top(state.pile)
+        top = rummy_piles.take_top(state.pile)
         under = state.stock.pop()
         self._to_hand(state, opponent, [top])
         state.known[opponent].append(top)
@@ -461,9 +411,6 @@ class Push(Game[PushState]):
     # --- what the players see -----------------------------------------------------------------------------
     def result(self, state: PushState) -> Result:
         return ranked(state.sheet.totals, high_wins=False, teams=TEAMS)
-
-    def phase(self, state: PushState) -> Phase:
-        return state.phase
 
     def all_cards(self, state: PushState) -> list[Card]:
         return list(pc.DECK)

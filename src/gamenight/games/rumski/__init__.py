@@ -9,7 +9,8 @@ top card or all of it) and ends with a discard matching the top card's colour or
 knock. The first to play their whole hand wins the round (RUMSKI!) and scores the others' hands.
 """
 
-from gamenight.games.rumski.game import Phase, Rumski, RumskiState
+from gamenight.families.rummy_game import Phase
+from gamenight.games.rumski.game import Rumski, RumskiState
 from gamenight.games.rumski.rules import RULES, SPEC, RumskiOptions
 
 __all__ = ["RULES", "SPEC", "Phase", "Rumski", "RumskiOptions", "RumskiState"]

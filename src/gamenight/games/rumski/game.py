@@ -12,25 +12,21 @@ its clause."""
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from gamenight.core.cards import RUMSKI_COLOURS, Card, card_text, cards_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import UNKNOWN, Clause, IllegalAction
+from gamenight.engine.clauses import Clause
 from gamenight.engine.events import emit, private
-from gamenight.engine.game import Game, State
-from gamenight.engine.legality import narrow, refuse
 from gamenight.engine.registry import register
-from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact
-from gamenight.families import rummy
+from gamenight.families import rummy, rummy_piles
 from gamenight.families.melds import meld_kind
 from gamenight.families.rummy import Group, Meld, Restriction
+from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
 from gamenight.games.rumski.rules import (
     DECK_CARDS,
     DISCARD_MATCH,
@@ -62,17 +58,6 @@ from gamenight.games.rumski.rules import (
     value,
 )
 
-
-class Phase(StrEnum):
-    DRAW = "draw"
-    PLAY = "play"
-    """Drawn (or nothing left to draw): lay down, then discard or knock."""
-    SHOW = "show"
-    """The round is over; the next dealer deals."""
-    OVER = "over"
-
-
-DEAL = Action("deal")
 KNOCK = Action("knock")
 TAKE_PILE = rummy.take_pile()
 VERBS = ("draw", "take", "meld", "lay", "swap", "rearrange", "discard", "knock")
@@ -80,16 +65,9 @@ TABLE_VERBS = ("meld", "lay", "swap", "rearrange")
 
 
 @dataclass
-class RumskiState(State):
-    hands: list[list[Card]] = field(default_factory=list)
-    known: list[list[Card]] = field(default_factory=list)
-    """Cards each player took from the discard pile and still holds: everyone saw them."""
-    stock: list[Card] = field(default_factory=list)
+class RumskiState(RummyState):
     pile: list[Card] = field(default_factory=list)
-    melds: list[Meld] = field(default_factory=list)
-    """The Community's matched sets (``owner`` None); ``by`` who laid each card."""
     phase: Phase = Phase.DRAW
-    turn: int = 0
     introduced: list[bool] = field(default_factory=list)
     """Whether each player has introduced a set from their own hand this round."""
     introduced_now: bool = False
@@ -109,7 +87,6 @@ class RumskiState(State):
     dry_turns: int = 0
     """Turns in a row that had nothing to draw and ended with a knock and no card played."""
     hand_no: int = 0
-    next_dealer: int = 0
     last: tuple[int | None, int] | None = None
     """The last round: who won it (None: no points) and the points awarded."""
 
@@ -149,15 +126,14 @@ def meld_clause(problem: str) -> Clause:
 
 
 @register
-class Rumski(Game[RumskiState]):
+class Rumski(RummyGame[RumskiState]):
     spec = SPEC
+    next_deal = (NEXT_DEAL, "the round is over: deal the next one")
+    state_type = RumskiState
 
     # --- dealing ---------------------------------------------------------------------------------
-    def setup(self, players: int, options: Any, rng: random.Random) -> RumskiState:
-        state = RumskiState(players=players, options=options, rng=rng, sheet=ScoreSheet.per_seat(players),
-                            dealer=rng.randrange(players), laid_before=[False] * players)
-        self._deal(state)
-        return state
+    def seated(self, state: RumskiState) -> None:
+        state.laid_before = [False] * state.players
 
     def target(self, state: RumskiState) -> int:
         return int(state.options.target) or POINTS_PER_PLAYER * state.players
@@ -166,15 +142,9 @@ class Rumski(Game[RumskiState]):
         n = state.players
         size = TWO_PLAYER_HAND if n == 2 else HAND_SIZE
         deck = list(DECK_CARDS)
-        state.rng.shuffle(deck)
-        first = left_of(state.dealer, n)
-        state.hands = [[] for _ in range(n)]
-        for i in range(n):
-            state.hands[(first + i) % n] = sorted(deck[i * size:(i + 1) * size])
-        stock = deck[n * size:]
+        first, stock = deal_hands(state, deck, size)
         state.pile = [stock.pop()]
         state.stock = stock
-        state.known = [[] for _ in range(n)]
         state.melds = []
         state.introduced = [False] * n
         state.laid = [False] * n
@@ -194,28 +164,6 @@ class Rumski(Game[RumskiState]):
         state.took_pile = False
         state.dry = not state.stock and not state.pile
         state.phase = Phase.PLAY if state.dry else Phase.DRAW
-
-    # --- the four questions ------------------------------------------------------------------------
-    def to_act(self, state: RumskiState) -> tuple[int, ...]:
-        if state.over:
-            return ()
-        if state.phase == Phase.SHOW:
-            return (state.next_dealer,)
-        return (state.turn,)
-
-    def legal_actions(self, state: RumskiState, seat: int) -> list[Action]:
-        if seat not in self.to_act(state):
-            return []
-        if state.phase == Phase.SHOW:
-            return [DEAL]
-        return list(narrow(rummy.cascade(self._candidates(state, seat), self.restrictions(state, seat))))
-
-    def refusal(self, state: RumskiState, seat: int, action: Action) -> None:
-        if state.phase == Phase.SHOW:
-            if action != DEAL:
-                raise IllegalAction(NEXT_DEAL, "the round is over: deal the next one", state.options)
-            return
-        refuse(rummy.cascade([], self.restrictions(state, seat)), action, state.options, UNKNOWN)
 
     # --- the cascade of a turn ---------------------------------------------------------------------------
     def restrictions(self, state: RumskiState, seat: int) -> Iterator[Restriction]:
@@ -505,7 +453,7 @@ class Rumski(Game[RumskiState]):
         state.phase = Phase.PLAY
 
     def _take(self, state: RumskiState, seat: int, whole: bool) -> None:
-        taken = rummy.take_all(state.pile) if whole else [rummy.take_top(state.pile)]
+        taken = rummy_piles.take_all(state.pile) if whole else [rummy_piles.take_top(state.pile)]
         state.took_pile = whole
         state.hands[seat].extend(taken)
         state.hands[seat].sort()

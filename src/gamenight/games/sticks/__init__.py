@@ -7,7 +7,8 @@ deal, wild cards swapped out of other players' sets and lay-offs on anyone's mel
 trading a stick and refusing discards that play on the table are its alternate rules. The rummy
 family gives the moves' words, the restrictions they share, the candidate melds and the zones."""
 
-from gamenight.games.sticks.game import Phase, Sticks, SticksState
+from gamenight.families.rummy_game import Phase
+from gamenight.games.sticks.game import Sticks, SticksState
 from gamenight.games.sticks.rules import RULES, SPEC, SticksOptions
 
 __all__ = ["RULES", "SPEC", "Phase", "Sticks", "SticksOptions", "SticksState"]

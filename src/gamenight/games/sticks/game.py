@@ -8,25 +8,20 @@ see only that it is face down until it is laid. Every move of a turn runs one re
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any
 
 from gamenight.core.cards import Card, card_text, cards_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.events import emit, private
-from gamenight.engine.game import Game, State
-from gamenight.engine.legality import narrow, refuse
 from gamenight.engine.registry import register
-from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, flag, per_seat
-from gamenight.families import rummy
+from gamenight.families import rummy, rummy_contracts, rummy_piles
 from gamenight.families.melds import meld_kind
-from gamenight.families.rummy import Contract, Group, Meld, Restriction
+from gamenight.families.rummy import Group, Meld, Restriction
+from gamenight.families.rummy_contracts import Contract
+from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
 from gamenight.games.sticks.rules import (
     DEAL_AGAIN,
     EMPTY_STOCK,
@@ -54,28 +49,13 @@ from gamenight.games.sticks.rules import (
     parse_sticks,
 )
 
-
-class Phase(StrEnum):
-    PLAY = "play"
-    SHOW = "show"
-    """The deal is over; the next dealer deals again."""
-    OVER = "over"
-
-
-DEAL_MOVE = Action("deal")
 TRADE_MOVE = Action("trade")
 VERBS = frozenset({"draw", "take", "meld", "lay", "swap", "discard"})
 
 
 @dataclass
-class SticksState(State):
-    hands: list[list[Card]] = field(default_factory=list)
-    known: list[list[Card]] = field(default_factory=list)
-    """Cards each player took from the discard pile and still holds: everyone saw them."""
-    stock: list[Card] = field(default_factory=list)
+class SticksState(RummyState):
     pile: list[Card] = field(default_factory=list)
-    melds: list[Meld] = field(default_factory=list)
-    """Every meld on the table, ``owner`` the seat that laid it down; lay-offs record who laid them."""
     pot: list[str] = field(default_factory=list)
     stick: list[str] = field(default_factory=list)
     """Each player's stick, face down until it is laid."""
@@ -93,12 +73,10 @@ class SticksState(State):
     must_play: list[Card] = field(default_factory=list)
     """A wild card swapped out of a set this turn, until it is played."""
     phase: Phase = Phase.PLAY
-    turn: int = 0
     drew: bool = False
     turns: int = 0
     had_turn: list[bool] = field(default_factory=list)
     hand_no: int = 0
-    next_dealer: int = 0
 
     def collected(self, seat: int) -> int:
         return int(self.sheet.totals[seat]) + self.this_deal[seat]
@@ -127,16 +105,15 @@ def _meld_problem(cards: Sequence[Card]) -> rummy.Verdict:
 
 
 @register
-class Sticks(Game[SticksState]):
+class Sticks(RummyGame[SticksState]):
     spec = SPEC
+    next_deal = (DEAL_AGAIN, "the deal is over: the cards are dealt again ('deal')")
+    state_type = SticksState
 
     # --- sticks and the deal ---------------------------------------------------------------------
-    def setup(self, players: int, options: Any, rng: random.Random) -> SticksState:
-        state = SticksState(players=players, options=options, rng=rng, sheet=ScoreSheet.per_seat(players),
-                            dealer=rng.randrange(players), stick=[""] * players, stick_up=[False] * players,
-                            stick_since=[0] * players)
-        self._deal(state)
-        return state
+    def seated(self, state: SticksState) -> None:
+        n = state.players
+        state.stick, state.stick_up, state.stick_since = [""] * n, [False] * n, [0] * n
 
     @staticmethod
     def _fill_pot(state: SticksState) -> None:
@@ -165,14 +142,8 @@ class Sticks(Game[SticksState]):
     def _deal(self, state: SticksState) -> None:
         n = state.players
         cards = list(deck(state.options.decks))
-        state.rng.shuffle(cards)
-        first = left_of(state.dealer, n)
-        state.hands = [[] for _ in range(n)]
-        for i in range(n):
-            state.hands[(first + i) % n] = sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE])
-        state.stock = cards[n * HAND_SIZE:]
+        first, state.stock = deal_hands(state, cards, HAND_SIZE)
         state.pile = [state.stock.pop()]
-        state.known = [[] for _ in range(n)]
         state.melds, state.must_play = [], []
         state.hand_no += 1
         state.this_deal, state.free, state.set_aside = [0] * n, [0] * n, [0] * n
@@ -194,26 +165,6 @@ class Sticks(Game[SticksState]):
     def _start_turn(state: SticksState, seat: int) -> None:
         state.turn, state.drew = seat, False
         state.turns += 1
-
-    # --- the four questions --------------------------------------------------------------------------
-    def to_act(self, state: SticksState) -> tuple[int, ...]:
-        if state.over:
-            return ()
-        return (state.next_dealer,) if state.phase == Phase.SHOW else (state.turn,)
-
-    def legal_actions(self, state: SticksState, seat: int) -> list[Action]:
-        if seat not in self.to_act(state):
-            return []
-        if state.phase == Phase.SHOW:
-            return [DEAL_MOVE]
-        return list(narrow(rummy.cascade(self._candidates(state, seat), self.restrictions(state, seat))))
-
-    def refusal(self, state: SticksState, seat: int, action: Action) -> None:
-        if state.phase == Phase.SHOW:
-            if action != DEAL_MOVE:
-                raise IllegalAction(DEAL_AGAIN, "the deal is over: the cards are dealt again ('deal')", state.options)
-            return
-        refuse(rummy.cascade([], self.restrictions(state, seat)), action, state.options, UNKNOWN)
 
     # --- the cascade of a turn ---------------------------------------------------------------------
     def restrictions(self, state: SticksState, seat: int) -> Iterator[Restriction]:
@@ -344,17 +295,18 @@ class Sticks(Game[SticksState]):
             return [rummy.DRAW_STOCK, rummy.TAKE_DISCARD, TRADE_MOVE]
         out = [rummy.discard(c) for c in dict.fromkeys(hand)]
         if not state.stick_up[seat]:
-            ways = rummy.contract_ways(hand, state.contract(seat), MELD_RULES)
+            ways = rummy_contracts.contract_ways(hand, state.contract(seat), MELD_RULES)
             return out + [rummy.meld(*way) for way in ways]
         if not state.laid_earlier(seat):
             return out
-        out += rummy.lay_offs(hand, state.melds, MELD_RULES)
+        out += rummy_contracts.lay_offs(hand, state.melds, MELD_RULES)
         naturals = [c for c in dict.fromkeys(hand) if not is_wild(c)]
         for n, m in enumerate(state.melds, 1):
             if m.owner != seat and any(is_wild(c) for c in m.cards):
                 out += [rummy.swap(c, n) for c in naturals if rummy.swap_index(m.cards, c, MELD_RULES) is not None]
         if state.options.new_melds:
-            out += [rummy.meld(m) for kind in (rummy.SET, rummy.RUN) for m in rummy.meld_ways(hand, MELD_RULES, kind)]
+            out += [rummy.meld(m) for kind in (rummy.SET, rummy.RUN)
+                    for m in rummy_contracts.meld_ways(hand, MELD_RULES, kind)]
         return list(dict.fromkeys(out))
 
     # --- playing ----------------------------------------------------------------------------------------
@@ -379,11 +331,11 @@ class Sticks(Game[SticksState]):
     def _draw(self, state: SticksState, seat: int, from_pile: bool) -> None:
         hand = state.hands[seat]
         if from_pile:
-            card = rummy.take_top(state.pile)
+            card = rummy_piles.take_top(state.pile)
             state.known[seat].append(card)
             emit(state, "{0} takes " + card_text(card) + " from the discard pile", seat, pieces=(card,), kind="take")
         else:
-            if not state.stock and state.options.empty_stock != END and rummy.restock(state.stock, state.pile,
+            if not state.stock and state.options.empty_stock != END and rummy_piles.restock(state.stock, state.pile,
                                                                                        state.rng.shuffle):
                 emit(state, f"The stock is empty: the discard pile but its top card is shuffled into a new stock of "
                      f"{len(state.stock)} cards", kind="reshuffle")
@@ -477,9 +429,6 @@ class Sticks(Game[SticksState]):
             state.phase = Phase.SHOW
 
     # --- what the players see -----------------------------------------------------------------------------
-    def phase(self, state: SticksState) -> Phase:
-        return state.phase
-
     def all_cards(self, state: SticksState) -> list[Card]:
         return list(deck(state.options.decks))
 
@@ -505,7 +454,7 @@ class Sticks(Game[SticksState]):
         if seat is not None and state.phase == Phase.PLAY:
             fs.insert(0, fact("my_stick", "Your stick", FactKind.TEXT, state.stick[seat]))
             if not state.stick_up[seat]:
-                ready = rummy.contract_ways(state.hands[seat], state.contract(seat), MELD_RULES, limit=1)
+                ready = rummy_contracts.contract_ways(state.hands[seat], state.contract(seat), MELD_RULES, limit=1)
                 fs.insert(1, flag("ready", "Your hand makes your stick", bool(ready)))
             if state.must_play and seat == state.turn:
                 fs.append(fact("must_play", "To play this turn", FactKind.PIECES,

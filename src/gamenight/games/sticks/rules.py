@@ -11,7 +11,7 @@ from gamenight.engine.game import GameSpec
 from gamenight.engine.options import OptionError, option
 from gamenight.families import rummy
 from gamenight.families.melds import MeldRules
-from gamenight.families.rummy import Contract
+from gamenight.families.rummy_contracts import Contract
 
 END = "end"
 RESHUFFLE = "reshuffle"

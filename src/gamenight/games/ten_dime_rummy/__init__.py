@@ -6,7 +6,8 @@ at any time; the dimes go to the pot, which the highest score after eight rounds
 played out in front of you count for you, cards left in hand against you. The rummy family
 gives the moves' words, the restrictions they share, the candidate melds and the zones."""
 
-from gamenight.games.ten_dime_rummy.game import Phase, TenDimeRummy, TenDimeState
+from gamenight.families.rummy_game import Phase
+from gamenight.games.ten_dime_rummy.game import TenDimeRummy, TenDimeState
 from gamenight.games.ten_dime_rummy.rules import RULES, SPEC, TenDimeOptions
 
 __all__ = ["RULES", "SPEC", "Phase", "TenDimeOptions", "TenDimeRummy", "TenDimeState"]

@@ -10,24 +10,20 @@ them again. Every move runs one restriction cascade (``restrictions``) shared by
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any
 
 from gamenight.core.cards import Card, card_text, cards_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import UNKNOWN, IllegalAction
+from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.events import emit, private
-from gamenight.engine.game import Game, State
-from gamenight.engine.legality import narrow, refuse
 from gamenight.engine.registry import register
-from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, flag, per_seat
-from gamenight.families import rummy
-from gamenight.families.rummy import Contract, Group, Meld, Restriction
+from gamenight.families import rummy, rummy_contracts, rummy_piles
+from gamenight.families.rummy import Group, Meld, Restriction
+from gamenight.families.rummy_contracts import Contract
+from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
 from gamenight.games.ten_dime_rummy.rules import (
     BUY,
     BUY_ANY_TIME,
@@ -58,15 +54,6 @@ from gamenight.games.ten_dime_rummy.rules import (
     is_wild,
 )
 
-
-class Phase(StrEnum):
-    PLAY = "play"
-    SHOW = "show"
-    """The round is scored; the next dealer deals."""
-    OVER = "over"
-
-
-DEAL_MOVE = Action("deal")
 TURN_VERBS = frozenset({"draw", "buy", "meld", "lay", "discard"})
 
 
@@ -81,20 +68,13 @@ def let_go(card: Card) -> Action:
 
 
 @dataclass
-class TenDimeState(State):
-    hands: list[list[Card]] = field(default_factory=list)
-    known: list[list[Card]] = field(default_factory=list)
-    """Cards each player bought from the discard pile and still holds: everyone saw them."""
-    stock: list[Card] = field(default_factory=list)
+class TenDimeState(RummyState):
     pile: list[Card] = field(default_factory=list)
-    melds: list[Meld] = field(default_factory=list)
-    """Every meld on the table, ``owner`` the seat that put it down; lay-offs record who laid them."""
     purse: list[int] = field(default_factory=list)
     """Each player's dimes, in cents."""
     pot: int = 0
     """The dimes paid for discards, in cents."""
     phase: Phase = Phase.PLAY
-    turn: int = 0
     drew: bool = False
     down: list[bool] = field(default_factory=list)
     """Whether each player has put the round's required meld down."""
@@ -105,7 +85,6 @@ class TenDimeState(State):
     thrown_by: int | None = None
     """Who discarded the card on top, while it is the last card discarded."""
     round_no: int = 0
-    next_dealer: int = 0
     last: tuple[rummy.PlayedOut, ...] = ()
 
     @property
@@ -147,27 +126,20 @@ def _set_problem(cards: Sequence[Card]) -> rummy.Verdict:
 
 
 @register
-class TenDimeRummy(Game[TenDimeState]):
+class TenDimeRummy(RummyGame[TenDimeState]):
     spec = SPEC
+    next_deal = (DEAL, "the round is scored: the next dealer deals ('deal')")
+    state_type = TenDimeState
 
     # --- dealing ---------------------------------------------------------------------------------
-    def setup(self, players: int, options: Any, rng: random.Random) -> TenDimeState:
-        state = TenDimeState(players=players, options=options, rng=rng, sheet=ScoreSheet.per_seat(players),
-                             dealer=rng.randrange(players), purse=[DIMES * DIME] * players)
-        self._deal(state)
-        return state
+    def seated(self, state: TenDimeState) -> None:
+        state.purse = [DIMES * DIME] * state.players
 
     def _deal(self, state: TenDimeState) -> None:
         n = state.players
         cards = list(deck(state.options.decks))
-        state.rng.shuffle(cards)
-        first = left_of(state.dealer, n)
-        state.hands = [[] for _ in range(n)]
-        for i in range(n):
-            state.hands[(first + i) % n] = sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE])
-        state.stock = cards[n * HAND_SIZE:]
+        first, state.stock = deal_hands(state, cards, HAND_SIZE)
         state.pile = [state.stock.pop()]
-        state.known = [[] for _ in range(n)]
         state.melds = []
         state.down = [False] * n
         state.played = [False] * n
@@ -180,26 +152,8 @@ class TenDimeRummy(Game[TenDimeState]):
              + card_text(state.pile[-1]), state.dealer, pieces=state.pile, kind="deal")
 
     # --- the four questions --------------------------------------------------------------------------
-    def to_act(self, state: TenDimeState) -> tuple[int, ...]:
-        if state.over:
-            return ()
-        if state.phase == Phase.SHOW:
-            return (state.next_dealer,)
+    def turn_seats(self, state: TenDimeState) -> tuple[int, ...]:
         return (state.turn, *state.buyers())
-
-    def legal_actions(self, state: TenDimeState, seat: int) -> list[Action]:
-        if seat not in self.to_act(state):
-            return []
-        if state.phase == Phase.SHOW:
-            return [DEAL_MOVE]
-        return list(narrow(rummy.cascade(self._candidates(state, seat), self.restrictions(state, seat))))
-
-    def refusal(self, state: TenDimeState, seat: int, action: Action) -> None:
-        if state.phase == Phase.SHOW:
-            if action != DEAL_MOVE:
-                raise IllegalAction(DEAL, "the round is scored: the next dealer deals ('deal')", state.options)
-            return
-        refuse(rummy.cascade([], self.restrictions(state, seat)), action, state.options, UNKNOWN)
 
     def off_turn(self, state: TenDimeState, seat: int, action: Action) -> None:
         if action.verb not in ("buy", "pass") or state.phase != Phase.PLAY:
@@ -337,10 +291,11 @@ class TenDimeRummy(Game[TenDimeState]):
         hand = state.hands[seat]
         out += [rummy.discard(c) for c in dict.fromkeys(hand)]
         if not state.down[seat]:
-            out += [rummy.meld(*way) for way in rummy.contract_ways(hand, state.contract, MELD_RULES, exact=False)]
+            ways = rummy_contracts.contract_ways(hand, state.contract, MELD_RULES, exact=False)
+            out += [rummy.meld(*way) for way in ways]
             return out
-        out += [rummy.meld(m) for m in rummy.meld_ways(hand, MELD_RULES, rummy.SET)]
-        out += rummy.lay_offs(hand, state.melds, MELD_RULES)
+        out += [rummy.meld(m) for m in rummy_contracts.meld_ways(hand, MELD_RULES, rummy.SET)]
+        out += rummy_contracts.lay_offs(hand, state.melds, MELD_RULES)
         return list(dict.fromkeys(out))
 
     # --- playing ----------------------------------------------------------------------------------------
@@ -361,8 +316,8 @@ class TenDimeRummy(Game[TenDimeState]):
             self._discard(state, seat, action.args[0])
 
     def _buy(self, state: TenDimeState, seat: int) -> None:
-        card = rummy.take_top(state.pile)
-        extra = rummy.draw_cards(state.stock, STOCK_CARDS_BOUGHT)
+        card = rummy_piles.take_top(state.pile)
+        extra = rummy_piles.draw_cards(state.stock, STOCK_CARDS_BOUGHT)
         hand = state.hands[seat]
         hand += [card, *extra]
         hand.sort()
@@ -376,7 +331,7 @@ class TenDimeRummy(Game[TenDimeState]):
                 "{0} buys " + card_text(card) + " for a dime" + more, seat, pieces=(card, *extra), kind="buy")
 
     def _draw(self, state: TenDimeState, seat: int) -> None:
-        if not state.stock and state.options.empty_stock != END and rummy.restock(state.stock, state.pile,
+        if not state.stock and state.options.empty_stock != END and rummy_piles.restock(state.stock, state.pile,
                                                                                    state.rng.shuffle):
             emit(state, f"The stock is empty: the discard pile but its top card is shuffled into a new stock of "
                  f"{len(state.stock)} cards", kind="reshuffle")
@@ -464,9 +419,6 @@ class TenDimeRummy(Game[TenDimeState]):
         state.phase = Phase.OVER
 
     # --- what the players see -----------------------------------------------------------------------------
-    def phase(self, state: TenDimeState) -> Phase:
-        return state.phase
-
     def hand_no(self, state: TenDimeState) -> int:
         return state.round_no
 
@@ -490,7 +442,8 @@ class TenDimeRummy(Game[TenDimeState]):
               fact("pot", "Pot", FactKind.MONEY, state.pot),
               *rummy.pile_facts(state.pile)]
         if seat is not None and state.phase == Phase.PLAY and not state.down[seat]:
-            ready = bool(rummy.contract_ways(state.hands[seat], state.contract, MELD_RULES, exact=False, limit=1))
+            ready = bool(rummy_contracts.contract_ways(state.hands[seat], state.contract, MELD_RULES, exact=False,
+                                                       limit=1))
             fs.append(flag("ready", "Your hand makes the required meld", ready))
         if state.last:
             fs.append(rummy.played_out_fact("last_round", "Last round", state.last))

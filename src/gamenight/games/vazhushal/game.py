@@ -11,25 +11,22 @@ runs out every player may meld from hand at the same time, then says 'done'."""
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from gamenight.core.cards import Card, card_text, cards_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
-from gamenight.engine.clauses import UNKNOWN, Clause
+from gamenight.engine.clauses import Clause
 from gamenight.engine.events import emit, private
-from gamenight.engine.game import Game, State
-from gamenight.engine.legality import narrow, refuse
 from gamenight.engine.registry import register
-from gamenight.engine.scoresheet import ScoreSheet
 from gamenight.engine.view import Fact, FactKind, Prompt, Zone, ZoneKind, fact, per_seat
-from gamenight.families import rummy
+from gamenight.families import rummy, rummy_piles
 from gamenight.families.melds import MeldRules, meld_kind
 from gamenight.families.rummy import Group, Meld, Restriction
+from gamenight.families.rummy_game import RummyGame, RummyState
 from gamenight.games.vazhushal.rules import (
     COUNT,
     DIG,
@@ -70,19 +67,12 @@ TABLE_VERBS = ("dig", "meld", "lay", "rearrange")
 
 
 @dataclass
-class VazhushalState(State):
-    hands: list[list[Card]] = field(default_factory=list)
-    known: list[list[Card]] = field(default_factory=list)
-    """Cards each player took from the discard line and still holds: everyone saw them."""
-    stock: list[Card] = field(default_factory=list)
+class VazhushalState(RummyState):
     line: list[Card] = field(default_factory=list)
     """The discard line, oldest first."""
     negative: Card | None = None
     """The negative joker: its rank in the opposite colour is wild."""
-    melds: list[Meld] = field(default_factory=list)
-    """Every meld on the table, ``owner`` the seat it belongs to."""
     phase: Phase = Phase.DRAW
-    turn: int = 0
     done: list[bool] = field(default_factory=list)
     hand_no: int = 1
 
@@ -111,16 +101,11 @@ def rules_of(state: VazhushalState) -> MeldRules:
 
 
 @register
-class Vazhushal(Game[VazhushalState]):
+class Vazhushal(RummyGame[VazhushalState]):
     spec = SPEC
+    state_type = VazhushalState
 
     # --- dealing ---------------------------------------------------------------------------------
-    def setup(self, players: int, options: Any, rng: random.Random) -> VazhushalState:
-        state = VazhushalState(players=players, options=options, rng=rng, sheet=ScoreSheet.per_seat(players),
-                               dealer=rng.randrange(players))
-        self._deal(state)
-        return state
-
     def _deal(self, state: VazhushalState) -> None:
         n = state.players
         first = left_of(state.dealer, n)
@@ -146,20 +131,10 @@ class Vazhushal(Game[VazhushalState]):
         state.phase = Phase.DRAW
 
     # --- the four questions ------------------------------------------------------------------------
-    def to_act(self, state: VazhushalState) -> tuple[int, ...]:
-        if state.over:
-            return ()
+    def turn_seats(self, state: VazhushalState) -> tuple[int, ...]:
         if state.phase == Phase.LAST_MELDS:
             return tuple(s for s in range(state.players) if not state.done[s])
         return (state.turn,)
-
-    def legal_actions(self, state: VazhushalState, seat: int) -> list[Action]:
-        if seat not in self.to_act(state):
-            return []
-        return list(narrow(rummy.cascade(self._candidates(state, seat), self.restrictions(state, seat))))
-
-    def refusal(self, state: VazhushalState, seat: int, action: Action) -> None:
-        refuse(rummy.cascade([], self.restrictions(state, seat)), action, state.options, UNKNOWN)
 
     # --- the cascade ---------------------------------------------------------------------------------
     def restrictions(self, state: VazhushalState, seat: int) -> Iterator[Restriction]:
@@ -186,7 +161,7 @@ class Vazhushal(Game[VazhushalState]):
             yield rummy.draw_first(state.phase == Phase.PLAY, TURN)
         yield Restriction(rummy.FROM_HAND, lambda a: None if a.verb in ("dig", "rearrange") else
                           held.problem(a))
-        yield rummy.dig_from(hand, state.line, clause=DIG)
+        yield rummy_piles.dig_from(hand, state.line, clause=DIG)
         yield rummy.on_melds(state.melds, lambda m: m.owner == seat, clause=OWN_MELDS)
         yield Restriction(REARRANGE, lambda a: self._numbers_problem(state, seat, a))
         for clause in (DIG, NOT_ONLY_WILD, SET, SEQUENCE, OWN_MELDS, REARRANGE, FIRST_PURE, DIG_INITIAL, NOT_TWICE,
@@ -246,10 +221,10 @@ class Vazhushal(Game[VazhushalState]):
             return self._twice(after, rules)
         if a.verb == "dig":
             card = a.cards[0]
-            depth = rummy.dig_depth(state.line, card) or 1
+            depth = rummy_piles.dig_depth(state.line, card) or 1
             above = state.line[len(state.line) - depth + 1:]
             groups = rummy.groups_of(a.args[1:])
-            own_cards, dug, _ = rummy.dig_sources(a.cards[1:], hand, above)
+            own_cards, dug, _ = rummy_piles.dig_sources(a.cards[1:], hand, above)
             hand = [*_without(hand, own_cards), *_without(above, dug)]
             if not groups:
                 return Outcome(own, hand, (DIG, f"name the cards {card_text(card)} is melded with"))
@@ -366,8 +341,8 @@ class Vazhushal(Game[VazhushalState]):
 
     def _dig(self, state: VazhushalState, seat: int, action: Action) -> None:
         card = action.cards[0]
-        depth = rummy.dig_depth(state.line, card) or 1
-        taken = rummy.take_down_to(state.line, card) or []
+        depth = rummy_piles.dig_depth(state.line, card) or 1
+        taken = rummy_piles.take_down_to(state.line, card) or []
         dug, spare = taken[0], taken[1:]
         groups = rummy.groups_of(action.args[1:])
         first = [dug, *(self._take(state, seat, c, spare) for c in groups[0].cards)]
