@@ -1,8 +1,8 @@
 """The card room in a real browser (Playwright driving Debian's Chromium), at phone and laptop
 sizes: a whole hand of Hearts by tapping (a completed trick held with its winner, a refusal beside
 the hand, the hand's summary), a Gin hand to a knock with the showdown read from the page, a
-Pinochle pass of duplicate cards tapped one by one, a 10,000 turn tapping dice, a Mexican Train
-turn and a 5 in a Row turn; an accessibility check; screenshots kept in artifacts/screenshots/."""
+Pinochle pass of duplicate cards tapped one by one (the hand held in Pinochle's order), a 10,000
+turn tapping dice, a Mexican Train turn and a 5 in a Row turn; an accessibility check; screenshots kept in artifacts/screenshots/."""
 
 from __future__ import annotations
 
@@ -265,6 +265,11 @@ def test_a_pinochle_pass_of_duplicate_cards_tapped_one_by_one(browser, base: str
         if found != "#actions button[data-verb=give]":
             page.locator(found).first.click()  # the lowest bid (the others pass), then the suit asked for
         page.wait_for_timeout(150)
+    held = hand(page)  # as a Pinochle player holds it: each suit together, A 10 K Q J within it
+    suits = [c[-1] for i, c in enumerate(held) if i == 0 or held[i - 1][-1] != c[-1]]
+    assert len(suits) == len(set(suits)), held
+    order = ["A", "10", "K", "Q", "J"]
+    assert all(order.index(a[:-1]) <= order.index(b[:-1]) for a, b in zip(held, held[1:]) if a[-1] == b[-1]), held
     cards = playable_cards(page)
     faces = [c for _, c in cards]
     twins = next((c for c in faces if faces.count(c) > 1), None)

@@ -78,6 +78,9 @@ class Zone:
     closed: str = ""
     """A finished meld, shown squared up as one pile under these words (``natural``, ``mixed``: a
     canasta); empty while it is open."""
+    held: tuple[int, ...] = ()
+    """A hand the game lists as its players hold it (its own suit and rank order, trumps first), in
+    groups of these sizes (a suit each); empty: interfaces sort cards by suit, then rank, ace high."""
 
     def seen_by(self, viewer: int | None) -> bool:
         vis = self.visible_to
@@ -109,6 +112,9 @@ class ZoneView:
     at: tuple[str, ...] | None = None
     closed: str = ""
     """A finished meld's words (``natural``, ``mixed``), drawn squared up; empty: open."""
+    held: tuple[int, ...] = ()
+    """The pieces are in the order the game says players hold them, in groups of these sizes
+    (a suit each): interfaces keep it. Empty: they sort the cards themselves."""
 
 
 class FactKind(StrEnum):
@@ -242,7 +248,7 @@ def zone_view(zone: Zone, viewer: int | None) -> ZoneView:
     at = tuple(zone.at) if zone.at is not None else None
     if zone.seen_by(viewer):
         return ZoneView(zone.name, label, zone.kind, piece, tuple(map(str, pieces)), 0, zone.owner, zone.team,
-                        by, at, zone.closed)
+                        by, at, zone.closed, zone.held)
     return ZoneView(zone.name, label, zone.kind, piece, (), len(pieces), zone.owner, zone.team, by, None)
 
 
