@@ -487,8 +487,7 @@ class TenDimeRummy(Game[TenDimeState]):
               fact("contract", "Required meld", FactKind.TEXT, str(state.contract)),
               per_seat("down", "Required meld down", ["down" if d else "not yet" for d in state.down], FactKind.TEXT),
               per_seat("dimes", "Dimes", list(state.purse), FactKind.MONEY),
-              fact("pot", "Pot", FactKind.MONEY, state.pot),
-              *rummy.pile_facts(state.pile)]
+              fact("pot", "Pot", FactKind.MONEY, state.pot)]
         if seat is not None and state.phase == Phase.PLAY and not state.down[seat]:
             ready = bool(rummy.contract_ways(state.hands[seat], state.contract, MELD_RULES, exact=False, limit=1))
             fs.append(flag("ready", "Your hand makes the required meld", ready))
