@@ -2,7 +2,8 @@
 sizes: a whole hand of Hearts by tapping (a completed trick held with its winner, a refusal beside
 the hand, the hand's summary), a Gin hand to a knock with the showdown read from the page, a
 Pinochle pass of duplicate cards tapped one by one (the hand held in Pinochle's order), a 10,000
-turn tapping dice, a Mexican Train turn and a 5 in a Row turn; an accessibility check; screenshots kept in artifacts/screenshots/."""
+turn tapping dice, a Mexican Train turn and a 5 in a Row turn; an accessibility check; screenshots
+kept in artifacts/screenshots/."""
 
 from __future__ import annotations
 
