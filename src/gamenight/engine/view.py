@@ -50,7 +50,8 @@ class ZoneKind(StrEnum):
     DICE = "dice"
     """Dice in view: rolled, kept or set aside."""
     POT = "pot"
-    """Chips or money in the middle."""
+    """Chips or money in the middle: one amount (``5ch``, ``$1.25``, see ``pot_zone``), drawn as a
+    stack. Amounts come and go with the betting, so conservation does not count them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +255,12 @@ def zone_view(zone: Zone, viewer: int | None) -> ZoneView:
 
 def zone_views(zones: Iterable[Zone], viewer: int | None) -> tuple[ZoneView, ...]:
     return tuple(zone_view(z, viewer) for z in zones if z.listed)
+
+
+def pot_zone(amount: Any, label: str = "Pot") -> Zone:
+    """The pot in the middle, for everyone to see: ``amount`` is ``core.chips``' ``Chips`` or
+    ``Money``. A zone, not a fact, so the table draws it as chips where the others' heaps lie."""
+    return Zone("pot", [amount], kind=ZoneKind.POT, label=label)
 
 
 def per_seat(name: str, label: str, values: Sequence[Any], of: FactKind = FactKind.NUMBER) -> Fact:

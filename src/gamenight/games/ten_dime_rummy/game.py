@@ -17,6 +17,7 @@ from enum import StrEnum
 from typing import Any
 
 from gamenight.core.cards import Card, card_text, cards_text
+from gamenight.core.chips import Money
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
 from gamenight.engine.clauses import UNKNOWN, IllegalAction
@@ -25,7 +26,7 @@ from gamenight.engine.game import Game, State
 from gamenight.engine.legality import narrow, refuse
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, flag, per_seat
+from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, flag, per_seat, pot_zone
 from gamenight.families import rummy
 from gamenight.families.rummy import Contract, Group, Meld, Restriction
 from gamenight.games.ten_dime_rummy.rules import (
@@ -475,7 +476,8 @@ class TenDimeRummy(Game[TenDimeState]):
 
     def zones(self, state: TenDimeState) -> list[Zone]:
         return [*rummy.hand_zones(state.hands, state.known), rummy.stock_zone(state.stock),
-                rummy.pile_zone(state.pile), *rummy.meld_zones(state.melds, self._meld_label)]
+                rummy.pile_zone(state.pile), *rummy.meld_zones(state.melds, self._meld_label),
+                pot_zone(Money(state.pot))]
 
     @staticmethod
     def _meld_label(n: int, m: Meld) -> str:
@@ -486,8 +488,7 @@ class TenDimeRummy(Game[TenDimeState]):
         fs = [fact("round", "Round", FactKind.NUMBER, state.round_no),
               fact("contract", "Required meld", FactKind.TEXT, str(state.contract)),
               per_seat("down", "Required meld down", ["down" if d else "not yet" for d in state.down], FactKind.TEXT),
-              per_seat("dimes", "Dimes", list(state.purse), FactKind.MONEY),
-              fact("pot", "Pot", FactKind.MONEY, state.pot)]
+              per_seat("dimes", "Dimes", list(state.purse), FactKind.MONEY)]  # the pot is a zone
         if seat is not None and state.phase == Phase.PLAY and not state.down[seat]:
             ready = bool(rummy.contract_ways(state.hands[seat], state.contract, MELD_RULES, exact=False, limit=1))
             fs.append(flag("ready", "Your hand makes the required meld", ready))
