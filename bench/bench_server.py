@@ -118,7 +118,7 @@ async def human(url: str, token: str, counts_plies: bool, seat: Seat, t0: float,
                 if kind != "state" or m.get("view") is None:
                     continue
                 ply = m["ply"]
-                end = (m["table"].get("hand_end") or {}).get("ply")
+                end = ((m.get("table") or {}).get("hand_end") or {}).get("ply")  # the table comes when it changed
                 if end is not None and end != read:
                     read = end
                     await ws.send(json.dumps({"type": "ready"}))

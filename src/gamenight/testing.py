@@ -27,7 +27,7 @@ from gamenight.engine.chance import Chance, StackedRandom
 from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.match import Match
 from gamenight.engine.registry import load
-from gamenight.engine.view import Zone, ZoneKind
+from gamenight.engine.view import View, Zone, ZoneKind
 
 Pieces = str | Sequence[Any]
 """Pieces as notation text (``"AS 10H JK"``) or as a list of pieces or texts."""
@@ -257,3 +257,9 @@ def refusal(match: Match, seat: int, action: str) -> IllegalAction:
 
 
 __all__ = ["ScenarioError", "next_deal", "refusal", "scenario"]
+
+
+def pot_amount(view: View) -> int:
+    """The pot a view shows (its ``pot`` zone, ``engine.view.pot_zone``): chips, or money in cents."""
+    [amount] = view.pieces("pot")
+    return int(parse_piece(amount))

@@ -1,8 +1,9 @@
 """The card room in a real browser (Playwright driving Debian's Chromium), at phone and laptop
 sizes: a whole hand of Hearts by tapping (a completed trick held with its winner, a refusal beside
 the hand, the hand's summary), a Gin hand to a knock with the showdown read from the page, a
-Pinochle pass of duplicate cards tapped one by one, a 10,000 turn tapping dice, a Mexican Train
-turn and a 5 in a Row turn; an accessibility check; screenshots kept in artifacts/screenshots/."""
+Pinochle pass of duplicate cards tapped one by one (the hand held in Pinochle's order), Thirty
+One's pot and quarters drawn as chips, a 10,000 turn tapping dice, a Mexican Train turn and a 5 in
+a Row turn; an accessibility check; screenshots kept in artifacts/screenshots/."""
 
 from __future__ import annotations
 
@@ -265,6 +266,11 @@ def test_a_pinochle_pass_of_duplicate_cards_tapped_one_by_one(browser, base: str
         if found != "#actions button[data-verb=give]":
             page.locator(found).first.click()  # the lowest bid (the others pass), then the suit asked for
         page.wait_for_timeout(150)
+    held = hand(page)  # as a Pinochle player holds it: each suit together, A 10 K Q J within it
+    suits = [c[-1] for i, c in enumerate(held) if i == 0 or held[i - 1][-1] != c[-1]]
+    assert len(suits) == len(set(suits)), held
+    order = ["A", "10", "K", "Q", "J"]
+    assert all(order.index(a[:-1]) <= order.index(b[:-1]) for a, b in zip(held, held[1:]) if a[-1] == b[-1]), held
     cards = playable_cards(page)
     faces = [c for _, c in cards]
     twins = next((c for c in faces if faces.count(c) > 1), None)
@@ -293,6 +299,26 @@ def test_a_pinochle_pass_of_duplicate_cards_tapped_one_by_one(browser, base: str
     page.wait_for_function(f"document.querySelectorAll('#hand button.card').length === {len(before) - 3}",
                            timeout=60_000)
     assert hand(page).count(twins) == before.count(twins) - 2  # both copies went, one tap each
+    assert not page.errors
+    page.close()
+
+
+# --- chips: the pot in the middle, each seat's stake -------------------------------------------------
+def test_the_pot_and_each_seats_quarters_are_drawn_as_chips_on_a_phone(browser, base: str) -> None:  # noqa: F811
+    made = new_table(base, "thirty_one", [1, 2, 3])
+    page = seat_page(browser, base, made, 0, "phone")
+    pot = page.locator("#board .zone-pot")
+    pot.wait_for(timeout=30_000)
+    # everyone anted a quarter, and the hand cannot end before this seat has played
+    assert pot.locator(".label").inner_text() == "Pot"
+    assert pot.locator(".chip-amount").inner_text().strip() == "4" and pot.locator(".chip").count() == 1
+    assert in_view(page, "#board .zone-pot")
+    stakes = page.eval_on_selector_all("#ring .plate .stat", "els => els.map(e => e.innerText)")
+    assert sorted(x for x in stakes if x.startswith("Quarters")) == ["Quarters 3"] * 4, stakes
+    assert page.locator("#ring .plate .stat .chip").count() == 4
+    facts = page.locator("#facts")
+    assert not facts.count() or "Pot" not in facts.inner_text()  # shown once
+    shot(page, "thirty-one-pot", "phone")
     assert not page.errors
     page.close()
 

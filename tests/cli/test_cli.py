@@ -6,7 +6,8 @@ import pytest
 from typer.testing import CliRunner
 
 import gamenight
-from gamenight.cli.app import app
+from gamenight.cli.app import app, hand_groups
+from gamenight.testing import scenario
 
 runner = CliRunner()
 
@@ -137,3 +138,17 @@ def test_the_end_of_a_hand_is_summed_up_with_names() -> None:
     assert "the kitty went to" in summary and "seat 0" not in summary.split("Score sheet")[1].split("\n>")[0]
     head = summary.split("Score sheet", 1)[1].splitlines()[:4]
     assert any("You" in line and "Bot 1" in line for line in head)  # names head the columns
+
+
+def test_a_euchre_hand_is_shown_as_held_the_left_bower_among_the_trumps() -> None:
+    m = scenario("euchre", dealer=3, hands={1: "9H JD AS JH AH"}, zones={"upcard": "QD"},
+                 options={"no_ace_no_face": "off"})
+    v = m.view(1)
+    [hand] = [z for z in v.zones if z.name == "hand" and z.owner == 1]
+    assert hand_groups(hand.pieces, v, hand.held) == ([["AS"], ["AH", "JH", "9H"], ["JD"]], None)
+    for seat in (0, 1, 2, 3, 0):
+        m.apply(seat, "pass")
+    m.apply(1, m.game.parse("call hearts"))
+    v = m.view(1)
+    [hand] = [z for z in v.zones if z.name == "hand" and z.owner == 1]
+    assert hand_groups(hand.pieces, v, hand.held) == ([["JH", "JD", "AH", "9H"], ["AS"]], None)

@@ -240,8 +240,8 @@ def test_melds_are_grouped_by_side_and_numbered() -> None:
     melds = [Meld(C("7H 7D 7S"), owner=1, by=[1, 3, 3]), Meld(C("KH KD KS"), owner=0, by=[0, 0, 2])]
     zones = rummy.meld_zones(melds, label=lambda n, m: f"{n}: {rummy.rank_word(m.cards[0].rank)}", by_team=True)
     assert [(z.team, z.owner, z.label) for z in zones] == [(1, None, "1: 7s"), (0, None, "2: kings")]
-    facts = {f.name: f.value for f in rummy.pile_facts(C("5H 9S"), is_frozen=True)}
-    assert facts == {"pile_top": ["9S"], "pile_size": 2, "frozen": True}
+    pile = rummy.pile_zone(C("5H 9S"))  # every card face up, the top last: its top and size are the zone's
+    assert list(pile.pieces) == C("5H 9S") and pile.visible_to is None
 
 
 def test_restrictions_on_the_table_and_the_discard() -> None:

@@ -328,7 +328,16 @@ def test_concealed_all_four_red_threes_and_a_side_that_never_melded() -> None:
 def test_the_view_shows_the_sides_the_pile_and_each_sides_minimum() -> None:
     m = table({})
     v = seen(m, 0)
-    assert v.fact("pile_top") == ["8S"] and v.fact("frozen") is False
+    assert v.pieces("discard")[-1] == "8S" and v.fact("frozen") is False
     sides = v.fact("sides")
     assert sides["columns"][2] == "First meld needs" and sides["rows"][1][2] == "50"
     assert v.prompt.text.startswith("Draw from the stock or take the discard pile")
+
+
+def test_the_pile_is_shown_once_its_cards_by_its_zone_and_only_whether_it_is_frozen_by_a_fact() -> None:
+    v = seen(table({}), 0)
+    assert [(z.kind, z.pieces) for z in v.zones if z.name == "discard"] == [("discard", ("8S",))]
+    names = [f.name for f in v.facts]
+    assert len(names) == len(set(names))
+    # no fact repeats the top card or the pile's size: the table draws both from the zone
+    assert [(f.name, f.value) for f in v.facts if "pile" in f.label.lower()] == [("frozen", False)]

@@ -199,6 +199,24 @@ def test_left_bower_beats_the_ace_of_trumps():
     assert m.view(0).fact("tricks") == [0, 0, 1, 0] and m.to_act() == (2,)
 
 
+def held(m, seat) -> tuple[list[str], tuple[int, ...]]:
+    """``seat``'s hand as its own view lists it, and the groups it is held in."""
+    [hand] = [z for z in m.view(seat).zones if z.name == "hand" and z.owner == seat]
+    return list(hand.pieces), hand.held
+
+
+def test_the_hand_is_held_with_the_bowers_at_the_head_of_the_trumps():
+    m = start({1: "9H JD AS JH AH"}, upcard="QD", dealer=3)
+    # before trump is named: by suit, colours alternating, ace high; the jack of diamonds is a diamond
+    assert held(m, 1) == (["AS", "AH", "JH", "9H", "JD"], (1, 3, 1))
+    for seat in (0, 1, 2, 3, 0):
+        m.apply(seat, "pass")
+    m.apply(1, m.game.parse("call hearts"))
+    # hearts trump: right bower, left bower, then A K Q 10 9 of trumps, then the other suits
+    assert held(m, 1) == (["JH", "JD", "AH", "9H", "AS"], (4, 1))
+    assert "JD" in held(m, 1)[0][:held(m, 1)[1][0]]  # the left bower is held among the trumps
+
+
 def test_left_bower_follows_trump_not_its_printed_suit():
     # Hearts trump: the jack of diamonds is a heart.
     m = start({1: "9D QD KS AS AC", 2: "JD QS 9S 10S KC", 3: "9C 10C JC QC KD"},

@@ -283,6 +283,20 @@ def win_bid(m, seat: int, bid: int = 30) -> None:
         m.apply(m.to_act()[0], "pass")
 
 
+def test_the_hand_is_held_in_pinochle_rank_order_trumps_first():
+    def as_held(m, suits: str) -> None:
+        """Seat 0's own hand lists its cards by suit in this order, each suit A 10 K Q J."""
+        [hand] = [z for z in m.view(0).zones if z.name == "hand" and z.owner == 0]
+        key = {r: i for i, r in enumerate(("A", "10", "K", "Q", "J"))}
+        want = sorted(hand.pieces, key=lambda c: (suits.index(c[-1]), key[c[:-1]]))
+        assert list(hand.pieces) == want
+        assert hand.held == tuple(n for n in (sum(c[-1] == x for c in want) for x in suits) if n)
+
+    hands = whole_hands({0: "JS 10S AS KS KH 10H AH QC KC 10D JD"})
+    as_held(start(hands=hands), "SHCD")  # no trump yet: the colours alternate
+    as_held(play_from(hands, trump="D"), "DSHC")  # trumps first
+
+
 # --- the exchange, trump and meld -------------------------------------------------------------
 def test_partner_must_pass_three_of_the_asked_suit() -> None:
     m = start(dealer=3, hands={0: "AH AH 10H KH QH JH AS AS", 2: "KH QH JH 10H AC"})
@@ -659,7 +673,7 @@ def test_a_hand_lists_every_physical_card_and_the_moves_list_a_face_once() -> No
     # seat 0 has no meld: its whole hand is in its hand zone
     m = play_from(whole_hands({0: "AH AH AH AH 10H 10H 10H 10H JH JH JH JH AC AC AC AC 10C 10C 10C 10C"}),
                   trump="spades")
-    assert m.view(0).hand == ("10C",) * 4 + ("AC",) * 4 + ("10H",) * 4 + ("JH",) * 4 + ("AH",) * 4
+    assert m.view(0).hand == ("AH",) * 4 + ("10H",) * 4 + ("JH",) * 4 + ("AC",) * 4 + ("10C",) * 4  # as held
     assert sorted(str(a) for a in m.legal_actions(0) if a.verb == "play") == [
         "play 10C", "play 10H", "play AC", "play AH", "play JH"]
     m.apply(0, "play AH")

@@ -15,7 +15,7 @@ from gamenight.bots import RandomBot, make_bot
 from gamenight.core.cards import standard_deck
 from gamenight.engine.view import FactKind, ZoneKind
 from gamenight.games.saskatchewan_rummy import Phase, removed_cards, round_payments, split
-from gamenight.testing import scenario
+from gamenight.testing import pot_amount, scenario
 
 GAME = "saskatchewan_rummy"
 DECK = [str(c) for c in standard_deck()]
@@ -56,7 +56,7 @@ def table(m):
 
 
 def pot(m) -> int:
-    return table(m).fact("pot")
+    return pot_amount(table(m))
 
 
 def play_out(m, seq: list[tuple[int, str]]) -> None:
@@ -379,8 +379,9 @@ def test_payments_are_money_facts_and_events():
     v = m.view(2)
     owing = next(f for f in v.facts if f.name == "owing")
     assert owing.kind is FactKind.PER_SEAT and owing.of is FactKind.MONEY and owing.value == [0, 15, 0]
-    money = next(f for f in v.facts if f.name == "pot")
-    assert money.kind is FactKind.MONEY and money.value == POT_BEFORE[3][2]
+    [money] = [z for z in v.zones if z.name == "pot"]  # in the middle, as money
+    assert money.kind is ZoneKind.POT and money.piece == "money" and pot_amount(v) == POT_BEFORE[3][2]
+    assert not v.has_fact("pot")  # shown once
     assert v.fact("round") == 2 and v.fact("costs") == "each heart you take pays 5¢"
     play_out(m, [(1, "play 3D"), (2, "play 4D"), (0, "play 2D")])
     finish_round(m)

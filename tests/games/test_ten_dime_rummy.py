@@ -14,7 +14,7 @@ from gamenight.engine.match import Match
 from gamenight.engine.view import ZoneKind
 from gamenight.games.ten_dime_rummy import rules as r
 from gamenight.games.ten_dime_rummy.rules import CONTRACTS, deck
-from gamenight.testing import refusal, scenario
+from gamenight.testing import pot_amount, refusal, scenario
 
 GAME = "ten_dime_rummy"
 
@@ -59,7 +59,7 @@ def test_the_deal_gives_twelve_cards_ten_dimes_and_turns_one_up() -> None:
     m = table()
     v = m.view(1)
     assert len(v.hand) == 12 and v.pieces("discard") == ("4D",)
-    assert v.fact("dimes") == [100, 100] and v.fact("pot") == 0
+    assert v.fact("dimes") == [100, 100] and pot_amount(v) == 0
     assert v.fact("round") == 1 and v.fact("contract") == "1 set of 3"
     assert m.to_act() == (1, 0)  # seat 1 on turn, seat 0 asked about the 4D
 
@@ -78,7 +78,7 @@ def test_buying_costs_a_dime_and_brings_two_stock_cards() -> None:
     m = table(draws="QS JS")
     m.apply(0, "buy 4D")
     assert sorted(m.view(0).hand) == sorted([*SEAT0.split(), "4D", "QS", "JS"])
-    assert m.view(1).fact("dimes") == [90, 100] and m.view(1).fact("pot") == 10
+    assert m.view(1).fact("dimes") == [90, 100] and pot_amount(m.view(1)) == 10
     assert m.view(1).pieces("discard") == ()
     seen_by_1 = [e.text for e in m.events(1)]
     assert "{0} buys 4D for a dime and 2 from the stock" in seen_by_1
@@ -104,7 +104,7 @@ def test_buying_again_takes_the_next_discard_down() -> None:
     m.apply(0, "buy KH")
     assert m.view(1).pieces("discard") == ("4D",)
     m.apply(0, "buy 4D")
-    assert m.view(1).fact("dimes") == [80, 100] and m.view(1).fact("pot") == 20
+    assert m.view(1).fact("dimes") == [80, 100] and pot_amount(m.view(1)) == 20
     assert sorted(m.view(0).hand) == sorted([*SEAT0.split(), "KH", "QS", "JS", "4D", "10S", "9S"])
 
 
@@ -140,7 +140,7 @@ def test_a_player_without_dimes_is_not_asked_and_cannot_buy() -> None:
         m.apply(turn, f"discard {card}")
         if turn == 1:
             m.apply(0, f"buy {card}")
-    assert m.view(1).fact("pot") == 100
+    assert pot_amount(m.view(1)) == 100
     if m.to_act()[0] == 0:
         m.apply(0, "draw stock")
         m.apply(0, f"discard {m.view(0).hand[0]}")
@@ -311,7 +311,7 @@ def test_the_highest_score_after_the_eighth_round_takes_the_pot() -> None:
     m.apply(0, "draw stock")
     m.apply(0, "discard QD")
     _pass_all(m)
-    pot, purse = m.view(1).fact("pot"), m.view(1).fact("dimes")
+    pot, purse = pot_amount(m.view(1)), m.view(1).fact("dimes")
     before = m.sheet.totals
     m.apply(1, "draw stock")
     m.apply(1, "meld 7H 7D 7S 7C 7H 7D and 9S 9D 9C 9H 9S 9D")
@@ -319,5 +319,5 @@ def test_the_highest_score_after_the_eighth_round_takes_the_pot() -> None:
     assert m.over and m.sheet.rows[-1].points[1] == 60  # twelve cards of 5 points
     winner = max(range(2), key=lambda s: m.sheet.totals[s])
     assert m.result().winners == (winner,) and m.sheet.totals[1] == before[1] + 60
-    assert m.view(None).fact("dimes")[winner] == purse[winner] + pot and m.view(None).fact("pot") == 0
+    assert m.view(None).fact("dimes")[winner] == purse[winner] + pot and pot_amount(m.view(None)) == 0
     assert any(r.POT.id in n for n in m.sheet.rows[-1].notes)

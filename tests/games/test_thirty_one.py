@@ -15,9 +15,9 @@ import gamenight
 from gamenight.core.cards import cards, standard_deck
 from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.match import Match
-from gamenight.engine.view import View, ZoneKind
+from gamenight.engine.view import FactKind, View, ZoneKind
 from gamenight.games.thirty_one import RULES, hand_value
-from gamenight.testing import next_deal, scenario
+from gamenight.testing import next_deal, pot_amount, scenario
 
 GAME = "thirty_one"
 Moves = list[tuple[int, str]]
@@ -150,9 +150,12 @@ def test_three_of_a_kind_is_thirty_and_a_half_only_with_the_alternate_rule() -> 
 def test_each_player_starts_with_four_quarters_and_antes_one_to_start_the_game() -> None:
     m = gamenight.load(GAME, players=4, seed=5)
     assert fact(m, "quarters") == [3, 3, 3, 3]
-    assert fact(m, "pot") == 4
+    assert pot_amount(view(m, None)) == 4
     assert m.sheet.totals == (3, 3, 3, 3)
-    assert view(m, 0).fact("pot") == 4
+    assert pot_amount(view(m, 0)) == 4
+    v = view(m, 0)  # the pot in the middle as chips, once; each seat's quarters as chips
+    assert [(z.kind, z.piece, z.pieces) for z in v.zones if z.name == "pot"] == [(ZoneKind.POT, "chips", ("4ch",))]
+    assert not v.has_fact("pot") and next(f for f in v.facts if f.name == "quarters").of is FactKind.CHIPS
 
 
 def test_start_quarters_option() -> None:
@@ -165,7 +168,7 @@ def test_ante_is_once_per_game_by_default_and_every_hand_as_an_option() -> None:
         m = table(3, {0: "AS KS 9S", 1: "AH KH QH", 2: "2C 3D 4H"}, discard="5D", ante_each_hand=each_hand)
         assert m.to_act() == (1,)
         play(m, 1, "show")
-        assert fact(m, "pot") == expected_pot
+        assert pot_amount(view(m, None)) == expected_pot
         if each_hand:
             assert m.sheet.rows[-1].label == "ante for hand 2"
             assert "thirty_one.play.ante-hand" in m.sheet.rows[-1].notes[0]
@@ -235,7 +238,7 @@ def test_knock_during_turn_then_everybody_else_gets_one_more_turn_and_lowest_pay
     assert hand_no(m) == 2
     assert last_row_points(m) == (-1, 0, 0)
     assert any("thirty_one.pay.lowest" in n for n in last_notes(m))
-    assert fact(m, "quarters") == [2, 3, 3] and fact(m, "pot") == 4
+    assert fact(m, "quarters") == [2, 3, 3] and pot_amount(view(m, None)) == 4
 
 
 def test_knock_may_come_after_drawing_before_discarding() -> None:
@@ -407,7 +410,7 @@ def test_last_player_remaining_wins_the_pot() -> None:
     m = then(m, round_moves([0, 1], first=0, knocker=1, stock="6C 7C 8C"),
              {0: "2H 3H 5C", 1: "AS KS 2D"}, discard="4C", stock="6C 7C 8C")
     assert fact(m, "quarters") == [0, 1] and m.to_act() == (1,)
-    pot = fact(m, "pot")
+    pot = pot_amount(view(m, None))
     play_all(m, round_moves([0, 1], first=1, knocker=1, stock="6C 7C 8C"))
     assert m.over
     assert m.result().winners == (1,)
@@ -564,6 +567,6 @@ def test_views_show_quarters_pot_and_the_knocker() -> None:
     m = table(3, {0: "2H 3H 5C", 1: "AS KS 2D", 2: "9D 10D 3C"}, discard="4C", stock="6C 7C 8C")
     play(m, 1, "knock")
     v = view(m, None)
-    assert v.fact("quarters") == [3, 3, 3] and v.fact("pot") == 3 and v.fact("knocker") == 1
+    assert v.fact("quarters") == [3, 3, 3] and pot_amount(v) == 3 and v.fact("knocker") == 1
     assert v.phase == "draw" and not v.has_fact("value"), "a spectator has no hand to value"
     assert view(m, 1).fact("value") == 21

@@ -7,6 +7,7 @@ import asyncio
 import json
 from typing import Any
 
+from gamenight.server.people import People
 from gamenight.server.tables import Connection, Settings, Table, TableService
 from gamenight.store import Store
 
@@ -70,6 +71,37 @@ def test_the_score_sheet_comes_on_connecting_and_when_it_changed_only() -> None:
         late = Capture(2)
         await svc.connect(table, late)  # a page that (re)connects gets the sheet as it is
         assert late.last()["sheet"] == match.sheet.to_dict()
+        await svc.close()
+        store.close()
+
+    asyncio.run(go())
+
+
+def test_the_table_block_comes_on_connecting_and_when_it_changed_only() -> None:
+    async def go() -> None:
+        conns = [Capture(s) for s in range(4)] + [Capture(None)]
+        svc, table, store = await table_with(conns)
+        people = People(svc)
+        match = table.match
+        assert match is not None
+        first, dealt = json.loads(conns[0].texts[0]), conns[0].last()
+        assert first["table"]["status"] == "waiting" and not first["table"]["seats"][1]["connected"]
+        assert dealt["table"]["status"] == "playing" and dealt["table"]["seats"][3]["connected"]
+        for _ in range(2):  # plain moves: the table is as it was
+            seat = match.to_act()[0]
+            assert await svc.submit(table, conns[seat], str(match.legal_actions(seat)[0]))
+            assert all("table" not in c.last() for c in conns)
+        await people.claim(table, 1, "Bea")  # a seat names itself: everyone is told the new table
+        assert conns[0].last()["table"]["seats"][1]["name"] == "Bea"
+        assert conns[4].last()["table"]["seats"][1]["name"] == "Bea"
+        seat = match.to_act()[0]
+        assert await svc.submit(table, conns[seat], str(match.legal_actions(seat)[0]))
+        assert "table" not in conns[0].last()
+        late, watcher = Capture(0), Capture(None)  # a page that (re)connects, a new spectator
+        await svc.connect(table, late)
+        await svc.connect(table, watcher)
+        for c in (late, watcher):
+            assert json.loads(c.texts[0])["table"]["seats"][1]["name"] == "Bea"
         await svc.close()
         store.close()
 

@@ -53,18 +53,19 @@ def host_post(c: TestClient, created: Msg, what: str) -> Any:
     return c.post(f"/api/tables/{created['table']['id']}/{what}", headers={"X-Host-Token": created["host_token"]})
 
 
-_SHEETS: dict[int, Any] = {}
+_KEPT: dict[tuple[int, str], Any] = {}
 
 
 def receive(ws: Any) -> Msg:
-    """The next message; a state without a score sheet keeps the last one, as the page does
-    (the server sends the sheet only when it changed)."""
+    """The next message; a state without the table block or the score sheet keeps the last one,
+    as the page does (the server sends each only when it changed)."""
     m: Msg = ws.receive_json()
     if m["type"] == "state":
-        if "sheet" in m:
-            _SHEETS[id(ws)] = m["sheet"]
-        else:
-            m["sheet"] = _SHEETS[id(ws)]  # a first state always carries the sheet
+        for part in ("table", "sheet"):
+            if part in m:
+                _KEPT[id(ws), part] = m[part]
+            else:
+                m[part] = _KEPT[id(ws), part]  # a first state always carries both
     return m
 
 

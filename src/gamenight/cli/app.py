@@ -9,6 +9,7 @@ game contract, so a newly registered game works here without changes.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import os
 import random
 import sys
@@ -208,9 +209,11 @@ def _zone_markup(zone: ZoneView, seats: Table_) -> Text:
     return text
 
 
-def hand_groups(pieces: Sequence[str], view: View) -> tuple[list[list[str]], list[str] | None]:
+def hand_groups(pieces: Sequence[str], view: View, held: Sequence[int] = (),
+                ) -> tuple[list[list[str]], list[str] | None]:
     """The hand as a player holds it: with a ``groups`` fact, the melds the game sees and the
-    unmatched rest apart; otherwise cards by suit in the order they are held (and no rest)."""
+    unmatched rest apart; in the groups the game holds it in (``ZoneView.held``: trumps first, a
+    left bower among them); otherwise cards by suit in the order they are held (and no rest)."""
     groups = next((f.value for f in view.facts if f.kind is FactKind.GROUPS), None)
     rest = list(pieces)
     if groups is not None:
@@ -219,6 +222,9 @@ def hand_groups(pieces: Sequence[str], view: View) -> tuple[list[list[str]], lis
                 if p in rest:
                     rest.remove(p)
         return [list(g) for g in groups], rest
+    if held and sum(held) == len(rest):
+        ends = list(itertools.accumulate(held))
+        return [rest[end - size:end] for size, end in zip(held, ends)], None
     by_suit: dict[str, list[str]] = {}
     for p in rest:
         piece = try_parse_piece(p)
@@ -226,9 +232,9 @@ def hand_groups(pieces: Sequence[str], view: View) -> tuple[list[list[str]], lis
     return list(by_suit.values()), None
 
 
-def hand_markup(pieces: Sequence[str], view: View) -> Text:
+def hand_markup(pieces: Sequence[str], view: View, held: Sequence[int] = ()) -> Text:
     """Your hand, grouped by suit, or into melds with the unmatched cards last."""
-    groups, rest = hand_groups(pieces, view)
+    groups, rest = hand_groups(pieces, view, held)
     parts = [Text(" ").join(piece_markup(p) for p in g) for g in groups]
     if rest is not None:
         parts = [Text("[") + p + Text("]") for p in parts]
@@ -280,7 +286,7 @@ def render_view(view: View, seats: Table_, title: str) -> Panel:
             f"{label} ({seats.name(z.owner)})"
         grid.add_row(label, _zone_markup(z, seats))
     if mine is not None:
-        grid.add_row(Text("your hand", style="bold cyan"), hand_markup(mine.pieces, view))
+        grid.add_row(Text("your hand", style="bold cyan"), hand_markup(mine.pieces, view, mine.held))
     return Panel(grid, title=Text(title), subtitle=Text(" · ".join(header)) if header else None, expand=False)
 
 

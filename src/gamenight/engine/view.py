@@ -50,7 +50,8 @@ class ZoneKind(StrEnum):
     DICE = "dice"
     """Dice in view: rolled, kept or set aside."""
     POT = "pot"
-    """Chips or money in the middle."""
+    """Chips or money in the middle: one amount (``5ch``, ``$1.25``, see ``pot_zone``), drawn as a
+    stack. Amounts come and go with the betting, so conservation does not count them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +79,9 @@ class Zone:
     closed: str = ""
     """A finished meld, shown squared up as one pile under these words (``natural``, ``mixed``: a
     canasta); empty while it is open."""
+    held: tuple[int, ...] = ()
+    """A hand the game lists as its players hold it (its own suit and rank order, trumps first), in
+    groups of these sizes (a suit each); empty: interfaces sort cards by suit, then rank, ace high."""
 
     def seen_by(self, viewer: int | None) -> bool:
         vis = self.visible_to
@@ -109,6 +113,9 @@ class ZoneView:
     at: tuple[str, ...] | None = None
     closed: str = ""
     """A finished meld's words (``natural``, ``mixed``), drawn squared up; empty: open."""
+    held: tuple[int, ...] = ()
+    """The pieces are in the order the game says players hold them, in groups of these sizes
+    (a suit each): interfaces keep it. Empty: they sort the cards themselves."""
 
 
 class FactKind(StrEnum):
@@ -242,12 +249,18 @@ def zone_view(zone: Zone, viewer: int | None) -> ZoneView:
     at = tuple(zone.at) if zone.at is not None else None
     if zone.seen_by(viewer):
         return ZoneView(zone.name, label, zone.kind, piece, tuple(map(str, pieces)), 0, zone.owner, zone.team,
-                        by, at, zone.closed)
+                        by, at, zone.closed, zone.held)
     return ZoneView(zone.name, label, zone.kind, piece, (), len(pieces), zone.owner, zone.team, by, None)
 
 
 def zone_views(zones: Iterable[Zone], viewer: int | None) -> tuple[ZoneView, ...]:
     return tuple(zone_view(z, viewer) for z in zones if z.listed)
+
+
+def pot_zone(amount: Any, label: str = "Pot") -> Zone:
+    """The pot in the middle, for everyone to see: ``amount`` is ``core.chips``' ``Chips`` or
+    ``Money``. A zone, not a fact, so the table draws it as chips where the others' heaps lie."""
+    return Zone("pot", [amount], kind=ZoneKind.POT, label=label)
 
 
 def per_seat(name: str, label: str, values: Sequence[Any], of: FactKind = FactKind.NUMBER) -> Fact:

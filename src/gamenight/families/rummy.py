@@ -84,8 +84,8 @@ each meld.
 
 **Views.** :func:`hand_zones` (each hand hidden but for the cards taken face up),
 :func:`stock_zone`, :func:`pile_zone`, :func:`meld_zones` (grouped by owner: ``owner`` for a
-seat's melds, ``team`` for a side's), :func:`bonus_zones`, and :func:`pile_facts` (the top card
-and whether the pile is frozen).
+seat's melds, ``team`` for a side's), :func:`bonus_zones`. The pile's zone shows its cards (the top
+last, and how many): a game's facts add only what the zone cannot say, such as whether it is frozen.
 
 **Scoring.** :func:`point_table` reads a book's card-count table ("K-8": 10), :func:`count` adds
 cards up with it, :func:`table_minus_hand` is the usual end-of-round count; where lay-offs count for the player who laid
@@ -105,7 +105,7 @@ from gamenight.core.cards import FACES, JOKER_SUIT, RANK_TEXT, TEXT_RANK, Card, 
 from gamenight.engine.actions import Action
 from gamenight.engine.clauses import Clause
 from gamenight.engine.legality import Step
-from gamenight.engine.view import Fact, FactKind, Zone, ZoneKind, fact, flag
+from gamenight.engine.view import Fact, FactKind, Zone, ZoneKind, fact
 from gamenight.families.meld_lanes import MAX_RUN, face_at, positions, wilds_ok, window
 from gamenight.families.melds import MeldRules, is_meld, meld_kind
 
@@ -1178,11 +1178,3 @@ def bonus_zones(bonus: Sequence[Sequence[Card]], label: str, by_team: bool = Fal
     return [Zone("bonus", list(cards), None, owner=None if by_team else i, team=i if by_team else None,
                  kind=ZoneKind.MELD, label=label) for i, cards in enumerate(bonus)]
 
-
-def pile_facts(pile: Sequence[Card], is_frozen: bool | None = None) -> list[Fact]:
-    """The top card of the discard pile and, where piles freeze, whether it is frozen."""
-    facts = [fact("pile_top", "Top of the discard pile", FactKind.PIECES, [card_text(pile[-1])] if pile else []),
-             fact("pile_size", "Cards in the discard pile", FactKind.NUMBER, len(pile))]
-    if is_frozen is not None:
-        facts.append(flag("frozen", "The discard pile is frozen", is_frozen))
-    return facts

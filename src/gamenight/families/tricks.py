@@ -14,6 +14,7 @@ and team totals.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
@@ -180,6 +181,23 @@ def team_totals(per_seat: Sequence[int], teams: Teams) -> list[int]:
     return [sum(per_seat[s] for s in members) for members in teams]
 
 
+HELD_SUITS = (3, 2, 0, 1)
+"""Suits in a held hand when nothing else decides: spades, hearts, clubs, diamonds (colours alternate)."""
+
+
+def held_order(hand: Iterable[Card], suit: Sequence[int], power: Sequence[int], trump: int | None,
+               ) -> tuple[list[Card], tuple[int, ...]]:
+    """``hand`` as a player holds it under the hand's suit and power tables, and the size of each
+    suit's group: by the suit each card counts as, trumps first and the colours alternating, then
+    highest first (Euchre's left bower among the trumps after the right; Pinochle's 10 between its
+    ace and king)."""
+    start = HELD_SUITS.index(trump) if trump in HELD_SUITS else 0
+    place = {s: (i - start) % len(HELD_SUITS) for i, s in enumerate(HELD_SUITS)}
+    cards = sorted(hand, key=lambda c: (place.get(suit[c], len(HELD_SUITS)), -power[c]))
+    sizes = Counter(suit[c] for c in cards)
+    return cards, tuple(sizes[s] for s in dict.fromkeys(suit[c] for c in cards))
+
+
 def suit_word(suit: int) -> str:
     return SUIT_WORDS[suit]
 
@@ -260,6 +278,10 @@ class TrickGame(Game[TS]):
     last_identical_wins = False
     one_deck = False
     """True when no two cards share a face (legal-move lists then skip de-duplication)."""
+
+    held_hands = False
+    """Hands are shown in the game's own order (``held_order``): for a game whose ranks or suits
+    differ from the usual (bowers, Pinochle's 10), where sorting by rank would mislead."""
 
     _plain_lead: ClassVar[bool] = True
     _plain_follow: ClassVar[bool] = True
@@ -452,7 +474,7 @@ class TrickGame(Game[TS]):
     def trick_zones(self, state: TS) -> list[Zone]:
         """Hands (each seen by its owner), the trick and the last trick in front of the
         seats that played them, and the tricks taken (face down, not shown)."""
-        zones = [Zone("hand", state.hands[s], frozenset({s}), owner=s, kind=ZoneKind.HAND, label="Hand")
+        zones = [self.hand_zone(state, s, state.hands[s])
                  for s in range(state.players) if state.active[s] or state.hands[s]]
         zones.append(Zone("trick", [c for _, c in state.trick], kind=ZoneKind.TRICK, label="Trick",
                           by=[s for s, _ in state.trick]))
@@ -460,6 +482,13 @@ class TrickGame(Game[TS]):
                           label="Last trick", by=[s for s, _ in state.last_trick], recap=True))
         zones += [Zone("taken", state.taken[s], owner=s, label="Taken", listed=False) for s in range(state.players)]
         return zones
+
+    def hand_zone(self, state: TS, seat: int, cards: Sequence[Card]) -> Zone:
+        """``seat``'s hand, seen by its owner (in the game's own order if it has one)."""
+        if self.held_hands:
+            held, groups = held_order(cards, state.suit, state.power, state.trump)
+            return Zone("hand", held, frozenset({seat}), owner=seat, kind=ZoneKind.HAND, label="Hand", held=groups)
+        return Zone("hand", cards, frozenset({seat}), owner=seat, kind=ZoneKind.HAND, label="Hand")
 
     def zones(self, state: TS) -> list[Zone]:
         return self.trick_zones(state)

@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from gamenight.core.cards import Card, card_text, cards_text, code, standard_deck
+from gamenight.core.chips import Money
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
 from gamenight.engine.clauses import UNKNOWN, Clause, IllegalAction, Rules
@@ -22,7 +23,7 @@ from gamenight.engine.legality import Step, narrow, refuse
 from gamenight.engine.options import option
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, per_seat
+from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, per_seat, pot_zone
 from gamenight.families import stops, tricks
 from gamenight.families.stops import Layout, StopsRules
 from gamenight.families.tricks import TrickGame, TrickState
@@ -438,7 +439,6 @@ class SaskatchewanRummy(TrickGame[SaskState]):
                       ROUND_COSTS[r - 1])]
         if state.options.games > 1:
             facts.append(fact("game", "Game", FactKind.TEXT, f"{state.game_no} of {state.options.games}"))
-        facts.append(fact("pot", "Pot", FactKind.MONEY, state.pot))
         if state.phase == Phase.PAYDAY:
             facts.append(per_seat("paid", "Paid this round", state.paid, FactKind.MONEY))
             if state.out:
@@ -457,6 +457,7 @@ class SaskatchewanRummy(TrickGame[SaskState]):
         zones.append(Zone("removed", state.removed, frozenset() if hidden else None, label="Removed to even the hands"))
         if state.layout is not None:
             zones.append(state.layout.zone("layout", "PayDay layout"))
+        zones.append(pot_zone(Money(state.pot)))
         return zones
 
     def prompt(self, state: SaskState, seat: int) -> Prompt | str:

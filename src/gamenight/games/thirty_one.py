@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from gamenight.core.cards import FACES, Card, card_text, cards_text, standard_deck
+from gamenight.core.chips import Chips
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
 from gamenight.engine.clauses import UNKNOWN, Clause, IllegalAction, Rules
@@ -21,7 +22,7 @@ from gamenight.engine.legality import Step, narrow, refuse
 from gamenight.engine.options import option
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.engine.view import Fact, FactKind, Zone, fact, per_seat
+from gamenight.engine.view import Fact, FactKind, Zone, fact, per_seat, pot_zone
 from gamenight.families import rummy, rummy_piles
 
 HAND = 3
@@ -454,12 +455,13 @@ class ThirtyOne(Game[ThirtyOneState]):
         return state.phase
 
     def zones(self, state: ThirtyOneState) -> list[Zone]:
-        """Each hand (the cards taken from the discard pile are known to all), the stock, the discard pile."""
+        """Each hand (the cards taken from the discard pile are known to all), the stock, the discard
+        pile, and the pot of quarters."""
         return [*rummy.hand_zones(state.hands, state.known), rummy.stock_zone(state.stock),
-                rummy.pile_zone(state.discard)]
+                rummy.pile_zone(state.discard), pot_zone(Chips(state.pot))]
 
     def facts(self, state: ThirtyOneState, seat: int | None) -> list[Fact]:
-        fs = [per_seat("quarters", "Quarters", state.quarters), fact("pot", "Pot", FactKind.NUMBER, state.pot)]
+        fs = [per_seat("quarters", "Quarters", state.quarters, FactKind.CHIPS)]  # the pot is a zone
         if state.knocker is not None:
             fs.append(fact("knocker", "Knocked", FactKind.SEAT, state.knocker))
         face = [s for s in range(state.players) if not state.out[s] and state.quarters[s] == 0]

@@ -4,9 +4,11 @@ After every move each connection at a table is told the state as its viewer may 
 broadcast encodes the table's public part once for everyone, each viewer's part (its view, its
 moves) once, and the events a connection has not heard once per viewer and starting point; the
 connections that are in step (a seat open in two tabs, every spectator) get the very same text.
-The score sheet goes only to a connection that does not have its current version (the page keeps
-the last one it got), and a combinatorial move list (Hearts' pass: 220 ways to take 3 of 12
-cards) goes as one entry ``{"verb", "pieces", "k"}`` that the page builds the move from.
+The table block (the game, its options, the seats and their names) and the score sheet go only to
+a connection that does not have their current version (the page keeps the last ones it got): a
+plain move changes neither; a seat that names itself or steps away changes the table. A
+combinatorial move list (Hearts' pass: 220 ways to take 3 of 12 cards) goes as one entry
+``{"verb", "pieces", "k"}`` that the page builds the move from.
 """
 
 from __future__ import annotations
@@ -82,15 +84,16 @@ class Broadcast:
         self.viewers = viewers
         self._views: dict[int | None, View] | None = None
         self._shared: str | None = None
+        self._table: str | None = None
         self._sheet: str | None = None
         self._sheet_version = sheet_version(table)
         self._events: dict[tuple[int | None, int], str] = {}
 
     def shared(self) -> str:
-        """The members every viewer gets alike: the table, who acts, the ply, the result."""
+        """The members every viewer gets alike: who acts, the ply, the result."""
         if self._shared is None:
-            table, match = self.table, self.table.match
-            out: dict[str, Any] = {"type": "state", "table": table.info()}
+            match = self.table.match
+            out: dict[str, Any] = {"type": "state"}
             if match is None:
                 out.update(to_act=[], ply=0, over=False, result=None, last=None)
             else:
@@ -139,6 +142,12 @@ class Broadcast:
             out.update(part(table, viewer))
         return out
 
+    def table_block(self) -> str:
+        """The table as anyone may know it (``Table.info``), encoded; its text is its version."""
+        if self._table is None:
+            self._table = encode(self.table.info())
+        return self._table
+
     def sheet(self) -> str:
         if self._sheet is None:
             match = self.table.match
@@ -158,7 +167,8 @@ class Broadcast:
         """The message a page connecting now as ``viewer`` gets, decoded (for tests and tools)."""
         match = self.table.match
         count = match.event_count if match is not None else 0
-        out: dict[str, Any] = json.loads("{" + self.shared() + "," + self.viewer(viewer) + "}")
+        out: dict[str, Any] = json.loads("{" + self.shared() + ',"table":' + self.table_block() + ","
+                                         + self.viewer(viewer) + "}")
         out.update(events=json.loads(self.events(viewer, max(0, count - RECENT_EVENTS))),
                    events_reset=True, sheet=json.loads(self.sheet()))
         return out
@@ -171,20 +181,25 @@ class Broadcast:
         head = "{" + self.shared() + "," + self.viewer(viewer)
         match = self.table.match
         count = match.event_count if match is not None else 0
-        texts: dict[tuple[int, bool, bool], str] = {}
+        table = self.table_block()
+        texts: dict[tuple[int, bool, bool, bool], str] = {}
         for c in conns:
             fresh = c.events_sent is None or c.events_sent > count  # a page that (re)connects, or a move taken back
             first = max(0, count - RECENT_EVENTS) if fresh or c.events_sent is None else c.events_sent
             with_sheet = fresh or c.sheet_sent != self._sheet_version
-            key = (first, fresh, with_sheet)
+            with_table = fresh or c.table_sent != table
+            key = (first, fresh, with_sheet, with_table)
             text = texts.get(key)
             if text is None:
                 text = head + ',"events":' + self.events(viewer, first)
                 if fresh:
                     text += ',"events_reset":true'
+                if with_table:
+                    text += ',"table":' + table
                 if with_sheet:
                     text += ',"sheet":' + self.sheet()
                 text = texts[key] = text + "}"
             c.events_sent = count
             c.sheet_sent = self._sheet_version
+            c.table_sent = table
             c.send(text)

@@ -157,6 +157,8 @@ class Connection(abc.ABC):
         """Events of the current match this client has been told (None: only recent ones)."""
         self.sheet_sent: Any = None
         """The version of the score sheet this client has (``messages.sheet_version``)."""
+        self.table_sent: str | None = None
+        """The table block this client has, as sent (``messages.Broadcast.table_block``)."""
         self.closed = False
         self.hidden = False
         """The page says it is hidden (another tab, a locked phone): its seat counts as away."""

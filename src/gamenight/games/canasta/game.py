@@ -19,7 +19,7 @@ from gamenight.engine.events import emit, private
 from gamenight.engine.game import Result, ranked
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact
+from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, flag
 from gamenight.families import rummy, rummy_piles
 from gamenight.families.rummy import Group, Landing, Meld, Restriction
 from gamenight.families.rummy_game import RummyGame, RummyState, deal_hands
@@ -590,7 +590,8 @@ class Canasta(RummyGame[CanastaState]):
         return f"{n}: {what} ({len(m.cards)})"
 
     def facts(self, state: CanastaState, seat: int | None) -> list[Fact]:
-        fs = rummy.pile_facts(state.pile, rummy_piles.frozen(state.pile, cc.freezes))
+        # the pile's own cards (its top, how many) are its zone's; the facts say what the zone cannot
+        fs = [flag("frozen", "The discard pile is frozen", rummy_piles.frozen(state.pile, cc.freezes))]
         totals = state.sheet.totals
         rows = [[f"seats {a} & {b}", str(int(totals[s])), str(self.minimum(state, s)),
                  str(sum(1 for m in state.side_melds(s) if cc.canasta_kind(m.cards))), str(len(state.red_threes[s]))]

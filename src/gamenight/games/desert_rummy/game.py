@@ -337,8 +337,7 @@ class DesertRummy(RummyGame[DesertState]):
                 rummy.pile_zone(state.pile), *rummy.meld_zones(state.melds, _meld_label)]
 
     def facts(self, state: DesertState, seat: int | None) -> list[Fact]:
-        return [*rummy.pile_facts(state.pile),
-                per_seat("meld", "On meld", [f"{n}: {dc.contract(n)}" for n in map(state.on, range(state.players))],
+        return [per_seat("meld", "On meld", [f"{n}: {dc.contract(n)}" for n in map(state.on, range(state.players))],
                          FactKind.TEXT),
                 per_seat("down", "Meld down this hand", list(state.down), FactKind.FLAG)]
 

@@ -496,7 +496,7 @@ class FiveHundreds(RummyGame[FiveHundredsState]):
                 *rummy.meld_zones(state.melds, lambda n, m: meld_label(n, m, rules_of(state)))]
 
     def facts(self, state: FiveHundredsState, seat: int | None) -> list[Fact]:
-        fs = rummy.pile_facts(state.line)
+        fs: list[Fact] = []
         totals = state.sheet.totals
         rows = [[f"seat {s}", str(int(totals[s])), str(sum(map(value, state.on_table(s)))),
                  "yes" if state.has_melded(s) else "no"] for s in range(state.players)]

@@ -453,8 +453,7 @@ class HandAndFoot(RummyGame[HandFootState]):
         return f"{n}: {what} ({len(m.cards)})"
 
     def facts(self, state: HandFootState, seat: int | None) -> list[Fact]:
-        fs = rummy.pile_facts(state.pile)
-        fs.append(fact("frozen", "The pile is frozen", FactKind.FLAG, rummy_piles.stopped(state.pile, hf.stops)))
+        fs = [fact("frozen", "The pile is frozen", FactKind.FLAG, rummy_piles.stopped(state.pile, hf.stops))]
         fs.append(fact("round", "Round", FactKind.NUMBER, state.round_no))
         fs.append(fact("minimum", "First meld needs", FactKind.NUMBER, self.minimum(state)))
         sides = state.teams

@@ -367,8 +367,7 @@ class HorseshitRummy(RummyGame[HorseshitState]):
         fs = [fact("wild", "Wild this hand", FactKind.TEXT, rummy.rank_word(state.wild_rank)),
               per_seat("melded", "Melded", ["yes" if at is not None else "not yet" for at in state.melded_at],
                        FactKind.TEXT),
-              fact("target", "Game", FactKind.NUMBER, state.options.target),
-              *rummy.pile_facts(state.pile)]
+              fact("target", "Game", FactKind.NUMBER, state.options.target)]
         if state.last:
             fs.append(rummy.played_out_fact("last_hand", "Last hand", state.last))
         return fs

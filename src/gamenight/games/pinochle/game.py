@@ -158,6 +158,7 @@ class PinochleState(TrickState):
 class Pinochle(TrickGame[PinochleState]):
     spec = SPEC
     last_identical_wins = False
+    held_hands = True
 
     def setup(self, players: int, options: Any, rng: random.Random) -> PinochleState:
         state = PinochleState(players=players, options=options, rng=rng,
@@ -576,7 +577,7 @@ class Pinochle(TrickGame[PinochleState]):
                     laid.append(c)
                 else:
                     held.append(c)
-            zones.append(Zone("hand", held, frozenset({s}), owner=s, kind=ZoneKind.HAND, label="Hand"))
+            zones.append(self.hand_zone(state, s, held))
             if state.trump is not None:
                 zones.append(Zone("meld", laid, owner=s, team=team_of(s), kind=ZoneKind.MELD, label="Meld"))
         return zones

@@ -425,7 +425,6 @@ class Push(RummyGame[PushState]):
         size = pc.DEALS[state.hand_no - 1][0]
         return [fact("contract", "Contract", FactKind.TEXT, f"deal {state.hand_no} of 5, {size} cards: "
                                                               f"{state.contract}"),
-                *rummy.pile_facts(state.pile),
                 per_seat("down", "Contract down", list(state.down), FactKind.FLAG)]
 
     def prompt(self, state: PushState, seat: int) -> Prompt | str:

@@ -449,8 +449,7 @@ class Sticks(RummyGame[SticksState]):
         fs = [fact("deal", "Deal", FactKind.NUMBER, state.hand_no),
               per_seat("sticks", "Sticks collected", [state.collected(s) for s in range(state.players)]),
               per_seat("stick", "Stick", shown, FactKind.TEXT),
-              fact("pot", "Sticks in the pot", FactKind.NUMBER, len(state.pot)),
-              *rummy.pile_facts(state.pile)]
+              fact("pot", "Sticks in the pot", FactKind.NUMBER, len(state.pot))]
         if seat is not None and state.phase == Phase.PLAY:
             fs.insert(0, fact("my_stick", "Your stick", FactKind.TEXT, state.stick[seat]))
             if not state.stick_up[seat]:

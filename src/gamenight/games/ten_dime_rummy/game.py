@@ -14,12 +14,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from gamenight.core.cards import Card, card_text, cards_text
+from gamenight.core.chips import Money
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
 from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.events import emit, private
 from gamenight.engine.registry import register
-from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, flag, per_seat
+from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, flag, per_seat, pot_zone
 from gamenight.families import rummy, rummy_contracts, rummy_piles
 from gamenight.families.rummy import Group, Meld, Restriction
 from gamenight.families.rummy_contracts import Contract
@@ -427,7 +428,8 @@ class TenDimeRummy(RummyGame[TenDimeState]):
 
     def zones(self, state: TenDimeState) -> list[Zone]:
         return [*rummy.hand_zones(state.hands, state.known), rummy.stock_zone(state.stock),
-                rummy.pile_zone(state.pile), *rummy.meld_zones(state.melds, self._meld_label)]
+                rummy.pile_zone(state.pile), *rummy.meld_zones(state.melds, self._meld_label),
+                pot_zone(Money(state.pot))]
 
     @staticmethod
     def _meld_label(n: int, m: Meld) -> str:
@@ -438,9 +440,7 @@ class TenDimeRummy(RummyGame[TenDimeState]):
         fs = [fact("round", "Round", FactKind.NUMBER, state.round_no),
               fact("contract", "Required meld", FactKind.TEXT, str(state.contract)),
               per_seat("down", "Required meld down", ["down" if d else "not yet" for d in state.down], FactKind.TEXT),
-              per_seat("dimes", "Dimes", list(state.purse), FactKind.MONEY),
-              fact("pot", "Pot", FactKind.MONEY, state.pot),
-              *rummy.pile_facts(state.pile)]
+              per_seat("dimes", "Dimes", list(state.purse), FactKind.MONEY)]  # the pot is a zone
         if seat is not None and state.phase == Phase.PLAY and not state.down[seat]:
             ready = bool(rummy_contracts.contract_ways(state.hands[seat], state.contract, MELD_RULES, exact=False,
                                                        limit=1))

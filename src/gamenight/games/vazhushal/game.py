@@ -438,7 +438,7 @@ class Vazhushal(RummyGame[VazhushalState]):
                 *rummy.meld_zones(state.melds, lambda n, m: meld_label(n, m, rules_of(state)))]
 
     def facts(self, state: VazhushalState, seat: int | None) -> list[Fact]:
-        fs = rummy.pile_facts(state.line)
+        fs: list[Fact] = []
         if state.negative is not None:
             fs.append(fact("wild", "Wild cards", FactKind.TEXT, wild_words(state.negative)))
         rows = [[f"seat {s}", "yes" if any(is_pure(m.cards) for m in state.own(s)) else "not yet",

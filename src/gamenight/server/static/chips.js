@@ -1,12 +1,13 @@
 // Chips and money drawn as chips: a pot in the middle as a stack with its amount, a player's
-// chips and a money figure with a chip beside the number.
+// chips and a money figure with a chip beside the number (the label says what they are:
+// "Chips", "Quarters", "Pot").
 import { h } from "./dom.js";
 import { zoneLabel } from "./zones.js";
 
 export function chipAmount(kind, value) {
   const text = kind === "money" ? `$${(value / 100).toFixed(2)}` : `${value}`;
   return h("span", { class: "chip-amount", title: kind === "money" ? "money" : "chips" },
-    h("span", { class: "chip", "aria-hidden": "true" }), text, kind === "money" ? "" : " chips");
+    h("span", { class: "chip", "aria-hidden": "true" }), text);
 }
 
 // A pot zone: its chips ("5ch") added up, as one stack.

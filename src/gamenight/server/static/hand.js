@@ -24,7 +24,7 @@ export function myHand(state) {
 function sources(state) {
   const out = [];
   const hand = myHand(state);
-  if (hand) out.push({ id: "hand", kind: hand.piece || "card", pieces: hand.pieces || [] });
+  if (hand) out.push({ id: "hand", kind: hand.piece || "card", pieces: hand.pieces || [], held: hand.held });
   for (const z of state.view?.zones || []) {
     if (z.kind === "dice" && (z.pieces || []).length && (z.owner === undefined || z.owner === null || z.owner === state.you)) {
       out.push({ id: `zone:${z.name}`, kind: z.piece || "die", pieces: z.pieces });
@@ -173,9 +173,10 @@ function noticeLine(n, state) {
       n.extra || null));
 }
 
-// Your hand: by suit, or (with a groups fact) the game's melds, then the unmatched cards apart.
+// Your hand: by suit (or as the game says it is held), or (with a groups fact) the game's melds,
+// then the unmatched cards apart.
 function handView(source, state, pieceOpts) {
-  const order = handOrder(source.pieces);
+  const order = source.held?.length ? source.pieces.map((p, i) => i) : handOrder(source.pieces);
   const draw = (i) => piece(source.kind, source.pieces[i], pieceOpts("hand", i, source.pieces[i]));
   const groups = (state.view.facts || []).find((f) => f.kind === "groups");
   if (!groups) return h("div", { class: "hand", id: "hand" }, order.map(draw));

@@ -164,7 +164,8 @@ function onMessage(msg) {
     keepSeat(tableId, token);
   } else if (msg.type === "state") {
     performance.mark("state-received");
-    if (!("sheet" in msg)) msg.sheet = state?.sheet ?? null;  // the sheet comes only when it changed
+    if (!("sheet" in msg)) msg.sheet = state?.sheet ?? null;  // the sheet and the table come only when they changed
+    if (!("table" in msg)) msg.table = state.table;
     const fresh = msg.events_reset || state?.table?.match_number !== msg.table.match_number;
     if (fresh) events = [];
     events = events.concat(msg.events || []).slice(-200);
