@@ -26,12 +26,17 @@ export function factValue(f, state) {
 }
 
 // The facts that are not per seat (those sit on the seats) nor drawn elsewhere, as small labels.
+// Facts a zone on the felt already shows (the board, a discard pile's top card and depth): said once.
+const DRAWN = { layout: "board", pile_top: "discard", pile_size: "discard" };
+
 export function renderFacts(state) {
   const out = [];
+  const zones = new Set((state.view?.zones || []).filter((z) => (z.pieces || []).length || z.kind === "board")
+    .map((z) => z.kind));
   for (const f of state.view?.facts || []) {
     if (f.kind === "per-seat" || f.kind === "groups" || (f.kind === "flag" && !f.value)) continue;
+    if (zones.has(DRAWN[f.name])) continue;
     if (f.kind === "pieces" && !(f.value || []).length) continue;
-    if (f.kind === "table" && f.name === "layout") continue;  // drawn as the board
     if (f.kind === "flag") out.push(h("li", { class: "fact flag" }, "✓ ", f.label));
     else if (f.kind === "table") out.push(h("li", { class: "fact wide" }, h("span", { class: "k" }, f.label), factValue(f, state)));
     else out.push(h("li", { class: "fact" }, h("span", { class: "k" }, f.label), " ", h("span", { class: "v" }, factValue(f, state))));
