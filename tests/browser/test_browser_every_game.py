@@ -9,20 +9,27 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-import gamenight
-import pytest
 import httpx
-from tests.browser.test_browser_games import SIZES, in_view
+import pytest
+from tests.browser.test_browser_games import SIZES, shot
 from tests.browser.test_browser_table import base, browser, pytestmark  # noqa: F401
+
+import gamenight
 
 SPECS = {g.id: g for g in gamenight.games()}
 NAMES = ["Ann", "Bea", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 # typed-command syntax ('done', "may I go out?", "type ..."), engine squares (r2c5), snake_case keys
 SYNTAX = re.compile(r"'[a-z][^']*'|\"[a-z][^\"]*\"|\btype\b")
 ENGINE = re.compile(r"\br\d+c\d+\b|\b[a-z]+_[a-z_]+\b|\b[Ss]eats? \d+\b")
-# what a tap can be, first the pieces, then the buttons
-TAPPABLE = ["#hand button.playable", "button.die.playable", "#actions button.primary:not([disabled])",
-            "#actions button[data-action]", "#actions button.num", "#actions .choose button"]
+# what a tap can be: a button that is a move, a piece that is (or builds) one
+BUTTONS = ["#actions button[data-action]", "#actions button.num", "#actions .choose button"]
+PIECES = "#hand button.playable, button.die.playable"
+BOX = "s => { const r = document.querySelector(s).getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; }"
+
+
+def pieces(state: str = "") -> str:
+    """The playable pieces, narrowed (":not(.selected)", ".selected")."""
+    return ", ".join(f"{p}{state}" for p in PIECES.split(", "))
 
 
 @pytest.fixture(scope="module")
@@ -73,26 +80,36 @@ def my_turn(page) -> None:  # type: ignore[no-untyped-def]
 
 
 def tap_a_move(page) -> str:  # type: ignore[no-untyped-def]
-    """Make one move by tapping: a move of several pieces built tap by tap, a piece, or a button
-    (a piece that offers a choice, such as a train or a square, then that choice). Returns what."""
+    """Make one move by tapping and say which: a button, else a move of several pieces built tap by
+    tap, else a piece (and then the choice it offers: a train, a square, a discard)."""
+    for selector in BUTTONS:
+        if page.locator(selector).count():
+            button = page.locator(selector).first
+            words = button.inner_text() or button.get_attribute("aria-label") or selector
+            button.click()
+            return words
     build = page.locator("#actions button[data-verb]")
     if build.count():
-        for _ in range(20):
-            if build.first.is_enabled():
+        for _ in range(12):
+            more = page.locator(pieces(":not(.selected)"))
+            if build.first.is_enabled() or not more.count():
                 break
-            page.locator("#hand button.playable:not(.selected), button.die.playable:not(.selected)").first.click()
-        words = build.first.inner_text()
-        build.first.click()
-        return words
-    selector = next(s for s in TAPPABLE if page.locator(s).count())
-    tapped = page.locator(selector).first
-    words = tapped.inner_text() or tapped.get_attribute("aria-label") or selector
+            more.first.click()
+        if build.first.is_enabled():
+            words = build.first.inner_text()
+            build.first.click()
+            return words
+        for _ in range(12):  # no listed move among these: start again
+            if not page.locator(pieces(".selected")).count():
+                break
+            page.locator(pieces(".selected")).first.click()
+    tapped = page.locator(PIECES).first
+    words = tapped.get_attribute("aria-label") or tapped.inner_text()
     tapped.click()
-    if selector.startswith("#hand"):
-        choice = page.locator("button.sq.target, #actions button.primary[data-action]")
-        if choice.count():  # the piece asks where it goes
-            words += " → " + (choice.first.inner_text() or "a square")
-            choice.first.click()
+    choice = page.locator("button.sq.target, #actions button[data-action]")
+    if choice.count():  # the piece asks where it goes, or offers its own moves
+        words += " → " + (choice.first.inner_text() or "a square")
+        choice.first.click()
     return words
 
 
@@ -106,10 +123,12 @@ def test_every_game_keeps_the_table_promises(pages, axe, base: str, game: str, s
     if size == "phone":  # no sideways scroll on a phone
         assert page.evaluate("document.documentElement.scrollWidth") <= vp["width"] + 1
     # the hand and the moves: in view, nothing to scroll to
-    assert page.locator("#hand").count() == 0 or in_view(page, "#hand"), "the hand is out of view"
-    assert page.locator("#actions").count() == 0 or in_view(page, "#actions"), "the moves are out of view"
-    choices = ", ".join(TAPPABLE[:2] + ["#actions button:not([disabled])", "#actions select"])
-    assert page.locator(choices).count(), "nothing to tap on your turn"
+    for part in ("#hand", "#actions"):
+        if page.locator(part).count():
+            shot(page, f"every-{game}", size)
+            box = page.evaluate(BOX, part)  # read at once: a state update may redraw it meanwhile
+            assert box["top"] >= 0 and box["bottom"] <= vp["height"] + 1, f"{part} is out of view: {box} in {vp}"
+    assert page.locator(f"{PIECES}, #actions button:not([disabled])").count(), "nothing to tap on your turn"
     # every seat by name, and no bare seat numbers
     for seat in range(len(made["table"]["seats"])):
         assert NAMES[seat] in page.locator(f".plate[data-seat='{seat}']").inner_text()
