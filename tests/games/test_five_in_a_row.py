@@ -585,8 +585,8 @@ def test_events_say_what_happened_in_words() -> None:
     match.apply(0, "place JD r4c4")
     match.apply(1, "remove JH r4c4")
     texts = [e.text for e in match.events(0)]
-    assert "{0} plays JD (wild) and puts a blue disc on r4c4" in texts
-    assert "{0} plays JH and takes {1}'s blue disc off r4c4" in texts
+    assert "{0} plays JD (wild) and puts a blue disc on row 5, column 5" in texts
+    assert "{0} plays JH and takes {1}'s blue disc off row 5, column 5" in texts
     assert "{0} draws 2S" in texts and "{0} draws 3S" not in texts
     assert "{0} draws a card" in [e.text for e in match.events(1)]
 

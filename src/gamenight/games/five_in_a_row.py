@@ -282,8 +282,16 @@ def hand_size(players: int, options: Any) -> int:
     return PUBLISHED_HAND[players] if DEAL_PUBLISHED.in_force(options) else int(options.cards_dealt)
 
 
+def square_words(square: Square) -> str:
+    """A square as players say it (``r2c5`` is the engine's name): "row 3, column 6"."""
+    return f"row {square.row + 1}, column {square.col + 1}"
+
+
 def row_text(squares: Sequence[Square]) -> str:
-    return " ".join(map(str, squares))
+    """A row of squares in words: from its first square to its last."""
+    if len(squares) == 1:
+        return square_words(squares[0])
+    return f"the line from {square_words(squares[0])} to {square_words(squares[-1])}"
 
 
 def row_notes(seat: int, side: int, squares: Sequence[Square], rows: Sequence[Row]) -> list[str]:
@@ -291,12 +299,13 @@ def row_notes(seat: int, side: int, squares: Sequence[Square], rows: Sequence[Ro
     notes = [f"seat {seat} completes {row_text(squares)} for {COLOURS[side]} [{CALL.id}]"]
     corners = [sq for sq in squares if sq in CORNERS]
     if corners:
-        notes.append(f"the free corner {row_text(corners)} counts for {COLOURS[side]} [{FREE_CORNERS.id}]")
+        at = " and ".join(map(square_words, corners))
+        notes.append(f"the free corner at {at} counts for {COLOURS[side]} [{FREE_CORNERS.id}]")
     for old in rows:
         shared = [sq for sq in squares if old.side == side and sq in old.squares and sq not in CORNERS]
         if shared:
             how = SHARE if direction(squares) != direction(old.squares) else SHARE_IN_LINE
-            notes.append(f"it shares {shared[0]} with the row {row_text(old.squares)} [{how.id}]")
+            notes.append(f"it shares {square_words(shared[0])} with {row_text(old.squares)} [{how.id}]")
     return notes
 
 
@@ -449,14 +458,15 @@ class FiveInARow(Game[FiveInARowState]):
             disc = state.board.pop(square)
             state.box[disc.side].append(disc.chip)
             state.box[disc.side].sort()
-            emit(state, "{0} plays " + f"{card} and takes " + "{1}'s " + f"{COLOURS[disc.side]} disc off {square}",
+            emit(state, "{0} plays " + f"{card} and takes " + "{1}'s " +
+                 f"{COLOURS[disc.side]} disc off {square_words(square)}",
                  seat, disc.seat, pieces=(card, disc.chip, square))
         else:
             side = side_of(seat)
             chip = state.box[side].pop(0)
             state.board[square] = Disc(chip, side, seat)
             wild = " (wild)" if card in TWO_EYED else ""
-            emit(state, "{0} plays " + f"{card}{wild} and puts a {COLOURS[side]} disc on {square}", seat,
+            emit(state, "{0} plays " + f"{card}{wild} and puts a {COLOURS[side]} disc on {square_words(square)}", seat,
                  pieces=(card, chip, square))
             self._mark_rows(state, seat, square)
         if state.over:

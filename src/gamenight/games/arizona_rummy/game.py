@@ -317,10 +317,19 @@ class ArizonaRummy(RummyGame[ArizonaState]):
         if state.phase == Phase.SHOW:
             return "The round is counted: deal the next one."
         if state.phase == Phase.LAST:
-            return Prompt("{0} went out: play what you can in front of you, then say 'done'.", (state.out or 0,))
+            return Prompt("{0} went out: play what you can in front of you, then say you are done.", (state.out or 0,))
         if state.phase == Phase.DRAW:
             return "Pick from the centre pile or the top of any player's discard pile."
         return "Meld or add to your own melds, then discard in front of you; keep a card to go out on."
+
+    def move_words(self, state: ArizonaState, seat: int, action: Action) -> str | None:
+        if action.verb == "draw":
+            return "Draw from the centre pile"
+        if action.verb == "take" and len(action.args) > 1 and state.piles[action.args[1]]:
+            return f"Take {card_text(state.piles[action.args[1]][-1])} from seat {action.args[1]}'s pile"
+        if action.verb == "done":
+            return "Done"
+        return None
 
 
 def _verb_problem(a: Action, last: bool) -> str | None:

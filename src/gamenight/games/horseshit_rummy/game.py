@@ -379,6 +379,6 @@ class HorseshitRummy(RummyGame[HorseshitState]):
             return f"Hand {state.hand_no} is scored: deal the next one."
         wild = rummy.rank_word(state.wild_rank)
         if not state.drew:
-            pick = " or pick the pile down to a card you hold a natural pair of ('dig')" if state.pile else ""
+            pick = " or dig into the pile down to a card you hold a natural pair of" if state.pile else ""
             return f"Draw from the stock{pick}. {wild.capitalize()} are wild."
         return f"Meld or lay off if you wish, then discard (or go out). {wild.capitalize()} are wild."

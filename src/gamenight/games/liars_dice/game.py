@@ -523,6 +523,11 @@ class LiarsDice(Game[LiarsDiceState]):
             facts.append(fact("out", "Out", FactKind.SEATS, list(state.out_order)))
         return facts
 
+    def move_words(self, state: LiarsDiceState, seat: int, action: Action) -> str | None:
+        if action.verb == "claim" and action.args:
+            return f"Claim {claimed(action).words()}"
+        return None
+
     def prompt(self, state: LiarsDiceState, seat: int) -> Prompt | str:
         if state.over or seat != state.holder:
             return ""

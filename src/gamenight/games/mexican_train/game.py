@@ -403,7 +403,7 @@ class MexicanTrain(Game[MexicanTrainState]):
         n = state.players
         facts = [fact("hand", "Hand", FactKind.TEXT, f"{state.hand_no} of {HANDS}"),
                  fact("engine", "Engine", FactKind.PIECES, [str(state.engine)]),
-                 per_seat("open_ends", "Open ends of the players' trains", state.ends[:n]),
+                 per_seat("open_ends", "Train open at", state.ends[:n]),
                  fact("mexican_open", "Open end of the Mexican train", FactKind.NUMBER, state.ends[n]),
                  fact("marked", "Marked trains", FactKind.SEATS, [s for s in range(n) if state.marked[s]])]
         if state.uncovered is not None:

@@ -457,8 +457,10 @@ class TenDimeRummy(RummyGame[TenDimeState]):
         top = state.top()
         offer = f"buy {card_text(top)} for a dime" if top is not None and state.purse[seat] >= DIME else ""
         if seat != state.turn:
-            return Prompt("{0} is playing. You may " + offer + f" or let it go ('pass {card_text(top)}').",
-                          (state.turn,)) if top is not None else ""
+            if top is None:
+                return ""
+            choice = f"You may {offer} or let it go." if offer else f"Let {card_text(top)} go."
+            return Prompt("{0} is playing. " + choice, (state.turn,))
         also = f" You may also {offer}." if offer else ""
         if not state.drew:
             return "Draw from the stock." + also

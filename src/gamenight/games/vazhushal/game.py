@@ -456,7 +456,7 @@ class Vazhushal(RummyGame[VazhushalState]):
         pure = any(is_pure(m.cards) for m in state.own(seat))
         first = "" if pure else " Your first meld must be a pure sequence."
         if state.phase == Phase.LAST_MELDS:
-            return "The stock has run out: meld what you can from your hand, then say 'done'." + first
+            return "The stock has run out: meld what you can from your hand, then say you are done." + first
         if state.phase == Phase.DRAW:
             return "Draw from the stock, or dig into the discard line to a card that goes straight into a new " \
                    "meld." + first

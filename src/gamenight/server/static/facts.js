@@ -26,12 +26,30 @@ export function factValue(f, state) {
 }
 
 // The facts that are not per seat (those sit on the seats) nor drawn elsewhere, as small labels.
+// Facts a zone on the felt already shows (the board, a discard pile's depth): said once.
+const DRAWN = { layout: "board", pile_size: "discard" };
+
+// The pieces lying face up on the felt (a discard pile shows its top four): a fact naming only
+// these (the top of the pile, the engine) would say again what the table shows.
+function onTheFelt(state) {
+  const shown = new Set();
+  for (const z of state.view?.zones || []) {
+    if (z.kind === "hand") continue;
+    for (const p of z.kind === "discard" ? (z.pieces || []).slice(-4) : z.pieces || []) shown.add(p);
+  }
+  return shown;
+}
+
 export function renderFacts(state) {
   const out = [];
+  const zones = new Set((state.view?.zones || []).filter((z) => (z.pieces || []).length || z.kind === "board")
+    .map((z) => z.kind));
+  const shown = onTheFelt(state);
   for (const f of state.view?.facts || []) {
     if (f.kind === "per-seat" || f.kind === "groups" || (f.kind === "flag" && !f.value)) continue;
-    if (f.kind === "pieces" && !(f.value || []).length) continue;
-    if (f.kind === "table" && f.name === "layout") continue;  // drawn as the board
+    if (zones.has(DRAWN[f.name])) continue;
+    if ((f.kind === "pieces" || f.kind === "seats") && !(f.value || []).length) continue;
+    if (f.kind === "pieces" && f.value.every((p) => shown.has(p))) continue;
     if (f.kind === "flag") out.push(h("li", { class: "fact flag" }, "✓ ", f.label));
     else if (f.kind === "table") out.push(h("li", { class: "fact wide" }, h("span", { class: "k" }, f.label), factValue(f, state)));
     else out.push(h("li", { class: "fact" }, h("span", { class: "k" }, f.label), " ", h("span", { class: "v" }, factValue(f, state))));

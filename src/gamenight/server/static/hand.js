@@ -148,7 +148,7 @@ export function controller(state, { act, send, redraw }) {
     }
     row.push(...buttonsFor(buttons, state, go));
     if (row.length) parts.push(h("div", { class: "actions", id: "actions" }, row));
-    if (mine && (state.legal || []).length) parts.push(typedBox(go, state.legal.find((t) => typeof t === "string")));
+    if (mine && (state.legal || []).length) parts.push(typedBox(go, state.legal.find((t) => typeof t === "string" && PLAIN.test(t))));
     return parts;
   }
 
@@ -246,6 +246,10 @@ function buttonsFor(texts, state, go) {
   }
   return out;
 }
+
+// A move that reads as words and cards ("draw stock", "play 3C"); one naming seats by number,
+// squares or dominoes is no hint to a player.
+const PLAIN = /^[a-z]+(?: (?:[a-z]+|(?:10|[2-9JQKA])[CDHS]))*$/;
 
 /** The typed box; its hint is one of this turn's own moves, so it never shows a card game's syntax to a dice game. */
 function typedBox(go, example) {

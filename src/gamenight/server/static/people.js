@@ -180,7 +180,7 @@ function wireChat(panel, send) {
   panel.dataset.wired = "1";
   const input = h("input", { type: "text", maxlength: 200, id: "chat-text", "aria-label": "say something",
                              placeholder: "say something" });
-  panel.replaceChildren(h("h2", {}, "Chat"), h("ol", { class: "chat", id: "chat", "aria-live": "polite" }),
+  panel.replaceChildren(h("h2", {}, "Chat"), h("ol", { class: "chat", id: "chat", "aria-live": "polite", tabindex: 0, "aria-label": "chat" }),
     h("form", { class: "typed", onsubmit: (e) => {
       e.preventDefault();
       if (input.value.trim()) send({ type: "chat", text: input.value.trim() });

@@ -38,12 +38,12 @@ export function plate(s, state, style = null) {
   for (const f of (view.facts || []).filter((f) => f.kind === "per-seat")) {
     const v = f.value?.[s.seat];
     if (v === null || v === undefined || v === "") continue;
-    stats.push(h("span", { class: "stat" }, `${f.label} `, factValue({ kind: f.of || "number", value: v }, state)));
+    stats.push(h("span", { class: "stat" }, `${f.label}\u00a0`, factValue({ kind: f.of || "number", value: v }, state)));
   }
   for (let i = stats.length - 1; i > 0; i--) stats.splice(i, 0, " · ");
   return h("div", { class: `seat plate${s.seat === state.you ? " me" : ""}${acting ? " acting" : ""}${partner ? " partner" : ""}`,
                     dataset: { seat: s.seat }, style, "aria-current": acting ? "true" : null },
-    h("div", { class: "who" }, h("strong", {}, s.name), s.seat === state.you ? " (you)" : "",
+    h("div", { class: "who" }, h("span", { class: "name" }, h("strong", {}, s.name), s.seat === state.you ? " (you)" : ""),
       view.dealer === s.seat ? h("span", { class: "badge dealer", title: "dealer" }, "dealer") : null,
       partner ? h("span", { class: "badge partner" }, "partner") : null),
     h("div", { class: "status" }, acting ? h("strong", { class: "turn" }, status ? "▶ to act · " : "▶ to act") : null,

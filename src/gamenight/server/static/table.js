@@ -64,7 +64,7 @@ function renderAll() {
   $("board").classList.toggle("summary-open", felt[0]?.id === "summary");
   $("me").replaceChildren(...ctl.dock());
   $("sheet").replaceChildren(renderSheet(state.sheet, state));
-  colours.hidden = !(state.view?.zones || []).some((z) => (z.piece || "card") === "card");
+  colours.hidden = !(state.view?.zones || []).some((z) => (z.piece || "card") === "card" && ((z.pieces || []).length || z.hidden));
   renderLog();
   if (state.over && state.result) {
     const names = state.result.winners.map((s) => isolate(t.seats[s].name)).join(" and ");
