@@ -91,10 +91,11 @@ class Zone:
         return self.pieces
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ZoneView:
     """A zone as one viewer sees it: the pieces they may see (in notation) or, when
-    hidden, only how many there are."""
+    hidden, only how many there are. Built for every view a bot reads, so, like ``Zone``, a
+    plain slotted record rather than a frozen one: treat it as read-only."""
 
     name: str
     label: str = ""
@@ -302,14 +303,14 @@ class LazyView(ViewReading):
     It reads the live state, so it is for reading at once (a bot choosing its move); a read after
     the state has moved on raises ``StaleView`` rather than show a later position."""
 
-    __slots__ = ("_source", "_state", "_ply", "_listed", "_parts", "game", "seat", "players", "over", "options")
+    __slots__ = ("_source", "_state", "_ply", "_zones", "_parts", "game", "seat", "players", "over", "options")
     events: tuple[EventView, ...] = ()
 
     def __init__(self, source: ViewSource, state: Any, seat: int | None, zones: Sequence[Zone] | None = None):
         self._source = source
         self._state = state
         self._ply: int = state.ply
-        self._listed: list[Zone] | None = [z for z in zones if z.listed] if zones is not None else None
+        self._zones: Sequence[Zone] | None = zones
         self._parts: dict[Any, Any] = {}
         self.game: str = source.spec.id
         self.seat = seat
@@ -323,11 +324,12 @@ class LazyView(ViewReading):
             raise StaleView(f"a view of ply {self._ply} read at ply {state.ply}")
         return state
 
-    def _raw(self) -> list[Zone]:
-        listed = self._listed
-        if listed is None:
-            listed = self._listed = [z for z in self._source.zones_for(self._now(), self.seat) if z.listed]
-        return listed
+    def _raw(self) -> Sequence[Zone]:
+        """Every zone, listed or not (the readers below skip those a view leaves out)."""
+        zones = self._zones
+        if zones is None:
+            zones = self._zones = self._source.zones_for(self._now(), self.seat)
+        return zones
 
     def _zone(self, i: int, z: Zone) -> ZoneView:
         parts = self._parts
@@ -340,23 +342,23 @@ class LazyView(ViewReading):
     # --- the parts, each on first read ---------------------------------------------------------
     @property
     def zones(self) -> tuple[ZoneView, ...]:  # type: ignore[override]
-        return tuple(self._zone(i, z) for i, z in enumerate(self._raw()))
+        return tuple(self._zone(i, z) for i, z in enumerate(self._raw()) if z.listed)
 
     def zone(self, name: str) -> ZoneView | None:
         for i, z in enumerate(self._raw()):
-            if z.name == name:
+            if z.name == name and z.listed:
                 return self._zone(i, z)
         return None
 
     def named(self, name: str) -> tuple[ZoneView, ...]:
-        return tuple(self._zone(i, z) for i, z in enumerate(self._raw()) if z.name == name)
+        return tuple(self._zone(i, z) for i, z in enumerate(self._raw()) if z.name == name and z.listed)
 
     @property
     def hand(self) -> tuple[str, ...]:
         seat = self.seat
         if seat is None:
             return ()
-        return tuple(p for i, z in enumerate(self._raw()) if z.kind is ZoneKind.HAND and z.owner == seat
+        return tuple(p for i, z in enumerate(self._raw()) if z.kind is ZoneKind.HAND and z.owner == seat and z.listed
                      for p in self._zone(i, z).pieces)
 
     @property

@@ -161,8 +161,8 @@ def play_match(game_id: str, players: int, options: Any, seed: int, choosers: Se
             if not legal:
                 raise RuntimeError(f"seat {seat} must act but has no legal action at ply {match.state.ply}")
             picks.append((seat, choosers[seat](view(seat), legal, rng)))
-        for seat, action in picks:
-            if match.over or seat not in match.to_act():
+        for i, (seat, action) in enumerate(picks):
+            if i and (match.over or seat not in match.to_act()):  # the first is still to act: nothing moved yet
                 continue
             try:
                 match.apply(seat, action)
