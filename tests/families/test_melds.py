@@ -17,6 +17,7 @@ from gamenight.families.melds import (
     MeldRules,
     best_arrangement,
     best_discard,
+    deadwood_after_discards,
     is_meld,
     lay_off,
     meld_kind,
@@ -317,6 +318,19 @@ def test_best_discard_matches_brute_force(variant: str) -> None:
         options = [ref_min_deadwood(hand[:i] + hand[i + 1:], rules) for i in range(len(hand))]
         assert dw == min(options)
         assert options[next(i for i, c in enumerate(hand) if c is card)] == dw
+
+    run()
+
+
+@pytest.mark.parametrize("variant", ["gin", "aces_both", "jokers"])
+def test_deadwood_after_each_discard_matches_brute_force(variant: str) -> None:
+    rules = VARIANTS[variant][0]
+
+    @settings(max_examples=15, deadline=None)
+    @given(hands(variant, min_size=1, max_size=11))
+    def run(hand: list[Card]) -> None:
+        expected = [ref_min_deadwood(hand[:i] + hand[i + 1:], rules) for i in range(len(hand))]
+        assert deadwood_after_discards(hand, rules) == expected, hand
 
     run()
 

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from typing import Any
 
 import pytest
 
 from gamenight.bots import RandomBot, SeatBots
 from gamenight.engine.actions import Action
-from gamenight.engine.match import Match
-from gamenight.engine.view import View
+from gamenight.engine.view import LazyView, View
 from gamenight.sim import run, simulate
 from gamenight.sim.simulate import prepare
+
+simulate_module = sys.modules["gamenight.sim.simulate"]  # the package's ``simulate`` is the function
 
 HEARTS = {"target": 30}
 
@@ -40,13 +42,15 @@ def test_summary_is_the_same_with_any_jobs_and_progress_reaches_the_end() -> Non
 
 def test_a_bot_that_reads_no_view_gets_none_and_no_view_is_built(monkeypatch: pytest.MonkeyPatch) -> None:
     built = []
-    real = Match.view
 
-    def counting(self: Match, seat: int | None, since: int | None = None) -> View:
-        built.append(seat)
-        return real(self, seat, since)
+    class Counting(LazyView):
+        __slots__ = ()
 
-    monkeypatch.setattr(Match, "view", counting)
+        def __init__(self, source: Any, state: Any, seat: int | None) -> None:
+            built.append(seat)
+            super().__init__(source, state, seat)
+
+    monkeypatch.setattr(simulate_module, "LazyView", Counting)
     summary = simulate("hearts", 2, 4, HEARTS, seed=1, choose=lambda game, seat: RandomBot())
     assert summary.ok and built == []
 
@@ -54,11 +58,11 @@ def test_a_bot_that_reads_no_view_gets_none_and_no_view_is_built(monkeypatch: py
 
     class Looking:
         def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
-            given.append(view)
+            given.append((view.seat, view.hand, view.view()))
             return rng.choice(legal)
 
     simulate("hearts", 1, 4, HEARTS, seed=1, choose=lambda game, seat: Looking() if seat == 0 else RandomBot())
-    assert given and all(isinstance(v, View) for v in given)
+    assert given and all(seat == 0 and hand == full.hand and isinstance(full, View) for seat, hand, full in given)
     assert set(built) == {0}  # only the seat whose bot reads views had them built
 
 

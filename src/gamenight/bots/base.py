@@ -5,12 +5,21 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Protocol
 
+from gamenight.core.cards import Card, parse_card
 from gamenight.engine.actions import Action
 
 View = Any
 """A typed ``engine.view.View`` (games not yet converted still hand out dicts)."""
+
+
+@cache
+def read_card(text: str) -> Card:
+    """``parse_card``, remembered: a bot reads the same few dozen card texts from its views
+    thousands of times a simulation."""
+    return parse_card(text)
 
 
 class Bot(Protocol):

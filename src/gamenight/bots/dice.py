@@ -9,6 +9,8 @@ board and the book's save with a 1 or a 5."""
 from __future__ import annotations
 
 import random
+from functools import cache, lru_cache
+from typing import Any
 
 from gamenight.bots.base import Bot, heuristic_for
 from gamenight.core.dice import parse_die
@@ -30,11 +32,22 @@ TABLES = [BOOK_TABLE, *(t for t in ALL_TABLES.values() if t != BOOK_TABLE)]
 
 def table_in_play(faces: list[int], legal: list[Action]) -> ScoreTable:
     """The first scoring table (the book's first) that offers exactly the keeps that are legal."""
-    keeps = {a.args for a in legal if a.verb == "keep"}
+    return _table_for(tuple(faces), frozenset(a.args for a in legal if a.verb == "keep"))
+
+
+@lru_cache(maxsize=8192)
+def _table_for(faces: tuple[int, ...], keeps: frozenset[tuple[Any, ...]]) -> ScoreTable:
+    """``table_in_play``, remembered: a simulation meets the same few hundred rolls again and again."""
     for table in TABLES:
-        if {f for f, _ in scoring_keeps(faces, table)} == keeps:
+        if {f for f, _ in scoring_keeps(list(faces), table)} == keeps:
             return table
     return BOOK_TABLE
+
+
+@cache
+def face_of(text: str) -> int:
+    """A die's face from its text (``parse_die``, remembered)."""
+    return parse_die(text).face
 
 
 def should_stop(total: int, dice: int) -> bool:
@@ -51,9 +64,10 @@ class TenThousandBot:
     name = "ten_thousand-heuristic"
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
         verbs = {a.verb for a in legal}
         phase = view.phase
-        on_board = view.seat in view.fact("on_board", [view.seat])
         if phase == "offer":
             count, dice = int(view.fact("offer")), dice_to_roll(view)
             fail = (4 / 6) ** dice  # the book: the first roll needs a 1 or a 5
@@ -61,8 +75,9 @@ class TenThousandBot:
             worth = (1 - fail) * (count + gain)
             return Action("take-over") if worth > FRESH_TURN else Action("decline")
         if phase == "keep":
-            faces = [parse_die(t).face for t in view.pieces("roll")]
+            faces = [face_of(t) for t in view.pieces("roll")]
             table = table_in_play(faces, legal)
+            on_board = view.seat in view.fact("on_board", [view.seat])
             total = int(view.fact("turn_total", 0))
             best: tuple[float, Action] | None = None
             for a in legal:

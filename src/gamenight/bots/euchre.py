@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from gamenight.bots.base import View, heuristic_for
+from gamenight.bots.base import View, heuristic_for, read_card
 from gamenight.bots.tricks import TrickBot, trump_of
-from gamenight.core.cards import Card, parse_card
+from gamenight.core.cards import Card
 from gamenight.engine.actions import Action
 from gamenight.families import tricks
 
@@ -48,7 +48,7 @@ class EuchreBot(TrickBot):
         verbs = {a.verb for a in legal}
         if "redeal" in verbs:
             return REDEAL
-        hand = [parse_card(t) for t in view.hand]
+        hand = [read_card(t) for t in view.hand]
         if "discard" in verbs:
             return self.discard(view, legal)
         if "order" in verbs:
@@ -66,7 +66,7 @@ class EuchreBot(TrickBot):
 
     def order(self, view: View, legal: list[Action], hand: list[Card]) -> Action:
         seat, dealer = view.seat, view.dealer
-        up = parse_card(view.pieces("upcard")[0])
+        up = read_card(view.pieces("upcard")[0])
         trump = up >> 4
         if seat == dealer:
             suit, power = tricks.bower_tables(trump)

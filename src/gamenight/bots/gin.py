@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gamenight.bots.base import Bot, heuristic_for
-from gamenight.core.cards import Card, parse_card
+from gamenight.bots.base import Bot, heuristic_for, read_card
+from gamenight.core.cards import Card
 from gamenight.engine.actions import Action
 from gamenight.engine.view import View
 from gamenight.families import melds
@@ -47,17 +47,12 @@ def danger(card: Card, opponent_known: list[Card]) -> int:
 
 def taken_by(view: View, seat: int) -> list[Card]:
     """The cards ``seat`` took from the face-up pile and still holds (both players know them)."""
-    return [parse_card(t) for z in view.zones if z.name == "taken" and z.owner == seat for t in z.pieces]
+    return [read_card(t) for z in view.named("taken") if z.owner == seat for t in z.pieces]
 
 
-def meld_rules(view: View, hand: list[Card]) -> MeldRules:
-    """The aces rule in play, as far as the hand shows it: aces are high as well as low when that
-    is what makes the hand count what the table says it counts."""
-    count = view.fact("count")
-    if count is not None and melds.min_deadwood(hand, _RULES["high-or-low"]) == count \
-            != melds.min_deadwood(hand, _RULES["low"]):
-        return _RULES["high-or-low"]
-    return _RULES["low"]
+def meld_rules(view: View) -> MeldRules:
+    """The aces rule in play, from the table's options (public, like the rulebook on the table)."""
+    return _RULES.get(getattr(view.options, "aces", "low"), _RULES["low"])
 
 
 class GinBot:
@@ -66,15 +61,15 @@ class GinBot:
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        hand = [parse_card(t) for t in view.hand]
-        rules = meld_rules(view, hand)
+        hand = [read_card(t) for t in view.hand]
+        rules = meld_rules(view)
         seat = view.seat if view.seat is not None else 0
         verbs = {a.verb for a in legal}
         pile = view.pieces("discard")
         if "take" in verbs and pile:
             take = next(a for a in legal if a.verb == "take")
             other = next(a for a in legal if a.verb != "take")
-            return take if self._wants(hand, parse_card(pile[-1]), rules) else other
+            return take if self._wants(hand, read_card(pile[-1]), rules) else other
         if verbs & {"discard", "knock", "gin"}:
             stock = view.zone("stock")
             early = stock is not None and stock.hidden >= EARLY_STOCK
@@ -87,7 +82,7 @@ class GinBot:
         now = melds.min_deadwood(hand, rules)
         grown = hand + [top]
         with_top = melds.min_deadwood(grown, rules)
-        after = min(melds.min_deadwood(grown[:i] + grown[i + 1:], rules) for i in range(len(hand)))
+        after = min(melds.deadwood_after_discards(grown, rules)[:-1])
         in_meld = with_top < now + rules.value(top)
         return after < now and (in_meld or after <= now - TAKE_MARGIN)
 
@@ -99,14 +94,13 @@ class GinBot:
             return min(gins, key=lambda a: len(a.args))  # a Double Gin ('gin') first
         best: tuple[Any, ...] | None = None
         choice = legal[0]
+        left = dict(zip(hand, melds.deadwood_after_discards(hand, rules)))
         for a in legal:
             if a.verb != "discard":
                 continue
             card = a.args[0]
             assert isinstance(card, Card)
-            rest = list(hand)
-            rest.remove(card)
-            dw = melds.min_deadwood(rest, rules)
+            dw = left[card]
             key = (dw, 1 if card in mine_taken else 0, danger(card, opp_taken), -rules.value(card), -int(card))
             if best is None or key < best:
                 best, choice = key, a

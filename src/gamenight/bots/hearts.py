@@ -7,16 +7,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from gamenight.bots.base import View, heuristic_for
+from gamenight.bots.base import View, heuristic_for, read_card
 from gamenight.bots.tricks import Trick, TrickBot
-from gamenight.core.cards import Card, parse_card
+from gamenight.core.cards import Card
 from gamenight.engine.actions import Action, Choices
 
 HEARTS, SPADES = 2, 3
-QS = parse_card("QS")
+QS = read_card("QS")
 
 
 class HeartsBot(TrickBot):
+    trumps = False
+
     def wants(self, view: View, trick: Trick) -> bool:
         return False
 
@@ -42,7 +44,7 @@ class HeartsBot(TrickBot):
         return min(winners, key=lambda c: power[c])
 
     def pass_cards(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        hand = [parse_card(t) for t in view.hand]
+        hand = [read_card(t) for t in view.hand]
         k = len(legal[0].args)
         spades_low = sum(1 for c in hand if c >> 4 == SPADES and (c & 15) < 12)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from gamenight.bots.base import View, heuristic_for
+from gamenight.bots.base import View, heuristic_for, read_card
 from gamenight.bots.tricks import Trick, TrickBot, trump_of
-from gamenight.core.cards import Card, parse_card
+from gamenight.core.cards import Card
 from gamenight.engine.actions import Action
 
 
@@ -37,7 +37,7 @@ class OhHellBot(TrickBot):
 
     def bid(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         """The tricks the hand should take: trumps by rank and length, side aces and kings."""
-        hand = [parse_card(t) for t in view.hand]
+        hand = [read_card(t) for t in view.hand]
         trump = trump_of(view)
         n = len(hand)
         est = 0.0

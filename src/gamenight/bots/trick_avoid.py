@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from gamenight.bots.base import View
-from gamenight.core.cards import Card, parse_card
+from gamenight.bots.base import View, read_card
+from gamenight.core.cards import Card
 from gamenight.engine.actions import Action
 from gamenight.engine.view import ZoneKind
 
@@ -19,7 +19,7 @@ def avoid_play(view: View, legal: list[Action], power: Sequence[int], danger: Ca
     ``unload``: winning this trick costs nothing, so shed high cards instead of ducking."""
     cards: list[Card] = [a.args[0] for a in legal]
     by_card = {int(c): a for c, a in zip(cards, legal)}
-    trick = [parse_card(t) for t in view.pieces("trick")]
+    trick = [read_card(t) for t in view.pieces("trick")]
     if not trick:
         if unload:
             return by_card[max(cards, key=lambda c: (power[c], -danger(c)))]

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from gamenight.bots.base import View
-from gamenight.core.cards import Card, parse_card
+from gamenight.bots.base import View, read_card
+from gamenight.core.cards import Card
 from gamenight.engine.actions import Action
 from gamenight.families import tricks
 
@@ -29,7 +29,7 @@ def trick_plays(view: View) -> list[tuple[int, Card]]:
     zone = view.zone("trick")
     if zone is None or not zone.pieces:
         return []
-    return list(zip(zone.by or (), map(parse_card, zone.pieces), strict=True))
+    return list(zip(zone.by or (), map(read_card, zone.pieces), strict=True))
 
 
 def partner_of(view: View, seat: int) -> int | None:
@@ -40,7 +40,7 @@ def partner_of(view: View, seat: int) -> int | None:
     return None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Trick:
     """The trick in front of the bot as it sees it, and what its legal cards would do to it."""
 
@@ -75,6 +75,8 @@ class TrickBot:
     name = "heuristic"
     win_cheaply = False
     """Win a wanted trick with the lowest winning card even when others play after."""
+    trumps = True
+    """Whether the game may have a trump suit (a Hearts bot need not look for one)."""
 
     # --- entry point -----------------------------------------------------------------------
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
@@ -118,7 +120,7 @@ class TrickBot:
 
     # --- card play ------------------------------------------------------------------------------
     def play(self, view: View, legal: list[Action]) -> Action:
-        trump = trump_of(view)
+        trump = trump_of(view) if self.trumps else None
         suit, power = self.tables(view, trump)
         cards: list[Card] = [a.args[0] for a in legal]
         by_card = {int(c): a for c, a in zip(cards, legal, strict=True)}

@@ -14,7 +14,7 @@ from gamenight.engine.actions import Action, listed, parse_action
 from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, IllegalAction, Rules
 from gamenight.engine.events import Event
 from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.engine.view import Fact, Prompt, View, Zone, phase_words, zone_views
+from gamenight.engine.view import Fact, LazyView, Prompt, View, Zone
 
 Teams = tuple[tuple[int, ...], ...]
 
@@ -170,15 +170,7 @@ class Game(ABC, Generic[S]):
         """What ``seat`` (None: a spectator) may see: derived from the zones, so a
         hidden piece can only ever appear as a count. ``zones``: ``zones_for(state, seat)``,
         when the caller has listed them already (``views``)."""
-        prompt = self.prompt(state, seat) if seat is not None else ""
-        return View(
-            game=self.spec.id, seat=seat, players=state.players, phase=phase_words(self.phase(state)),
-            to_act=tuple(self.to_act(state)), dealer=self.dealer(state), hand_no=self.hand_no(state),
-            teams=self.spec.teams(state.players),
-            zones=zone_views(self.zones_for(state, seat) if zones is None else zones, seat),
-            facts=tuple(self.facts(state, seat)),
-            prompt=prompt if isinstance(prompt, Prompt) else Prompt(prompt), over=state.over,
-            options=state.options)
+        return LazyView(self, state, seat, zones).view()
 
     def views(self, state: S, seats: Iterable[int | None]) -> dict[int | None, View]:
         """Several viewers' views of one state (a server tells every seat after every move): the

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 from gamenight.core.pieces import kind_of
 
@@ -54,9 +54,11 @@ class ZoneKind(StrEnum):
     stack. Amounts come and go with the betting, so conservation does not count them."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Zone:
-    """Where pieces are, and who may see them: the engine's truth, before redaction.
+    """Where pieces are, and who may see them: the engine's truth, before redaction. A game lists
+    its zones anew for every view, so a zone is a plain slotted record (not frozen, which costs
+    2.4 times as much to build): treat it as read-only.
 
     ``visible_to`` None is everyone; an empty set is nobody (a stock, a face-down
     kitty). ``by`` gives, per piece, the seat that placed it; ``at`` its place
@@ -93,10 +95,11 @@ class Zone:
         return self.pieces
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ZoneView:
     """A zone as one viewer sees it: the pieces they may see (in notation) or, when
-    hidden, only how many there are."""
+    hidden, only how many there are. Built for every view a bot reads, so, like ``Zone``, a
+    plain slotted record rather than a frozen one: treat it as read-only."""
 
     name: str
     label: str = ""
@@ -180,35 +183,24 @@ class Prompt:
     """Seats the text refers to as ``{0}``, ``{1}``..."""
 
 
-@dataclass(frozen=True, slots=True)
-class View:
-    """Everything one viewer may know now."""
+class ViewReading:
+    """Reading a view by name (bots and tests know their own game's names); shared by ``View`` and
+    ``LazyView``, which need only ``seat``, ``zones`` and ``facts``."""
 
-    game: str
+    __slots__ = ()
     seat: int | None
-    players: int
-    phase: str
-    """The phase in words (``bidding``, ``passing``, ``play``)."""
-    to_act: tuple[int, ...]
-    dealer: int | None = None
-    hand_no: int = 0
-    teams: tuple[tuple[int, ...], ...] | None = None
-    zones: tuple[ZoneView, ...] = ()
-    facts: tuple[Fact, ...] = ()
-    prompt: Prompt = field(default_factory=Prompt)
-    events: tuple[EventView, ...] = ()
-    over: bool = False
-    options: Any = None
-    """The rules this table plays by (the game's options): public, like the rulebook on the
-    table, for bots to read. Interfaces show them in the rules panel, so the JSON form leaves
-    them out."""
+    zones: tuple[ZoneView, ...]
+    facts: tuple[Fact, ...]
 
-    # --- reading by name (bots and tests know their own game's names) ---------------------
     def zone(self, name: str) -> ZoneView | None:
         for z in self.zones:
             if z.name == name:
                 return z
         return None
+
+    def named(self, name: str) -> tuple[ZoneView, ...]:
+        """Every zone called ``name``, in order (a zone each seat has: hands, melds, piles taken)."""
+        return tuple(z for z in self.zones if z.name == name)
 
     def pieces(self, name: str) -> tuple[str, ...]:
         """The visible pieces of zone ``name`` (empty if there is no such zone)."""
@@ -235,7 +227,32 @@ class View:
         return tuple(p for z in self.zones if z.kind is ZoneKind.HAND and z.owner == self.seat for p in z.pieces)
 
 
+@dataclass(frozen=True, slots=True)
+class View(ViewReading):
+    """Everything one viewer may know now."""
+
+    game: str
+    seat: int | None
+    players: int
+    phase: str
+    """The phase in words (``bidding``, ``passing``, ``play``)."""
+    to_act: tuple[int, ...]
+    dealer: int | None = None
+    hand_no: int = 0
+    teams: tuple[tuple[int, ...], ...] | None = None
+    zones: tuple[ZoneView, ...] = ()
+    facts: tuple[Fact, ...] = ()
+    prompt: Prompt = field(default_factory=Prompt)
+    events: tuple[EventView, ...] = ()
+    over: bool = False
+    options: Any = None
+    """The rules this table plays by (the game's options): public, like the rulebook on the
+    table, for bots to read. Interfaces show them in the rules panel, so the JSON form leaves
+    them out."""
+
+
 # --- deriving views from zones ------------------------------------------------------------------
+@lru_cache(maxsize=512)
 def _label(name: str) -> str:
     return name.replace("_", " ").replace("-", " ").capitalize()
 
@@ -244,7 +261,9 @@ def zone_view(zone: Zone, viewer: int | None) -> ZoneView:
     """``zone`` as ``viewer`` sees it: its pieces, or only their count."""
     pieces = zone.pieces
     piece = kind_of(pieces[0]) if pieces else "card"
-    label = zone.label if zone.label and zone.label != _label(zone.name) else ""
+    label = zone.label
+    if label and label == _label(zone.name):
+        label = ""
     by = tuple(zone.by) if zone.by is not None else None
     at = tuple(zone.at) if zone.at is not None else None
     if zone.seen_by(viewer):
@@ -261,6 +280,139 @@ def pot_zone(amount: Any, label: str = "Pot") -> Zone:
     """The pot in the middle, for everyone to see: ``amount`` is ``core.chips``' ``Chips`` or
     ``Money``. A zone, not a fact, so the table draws it as chips where the others' heaps lie."""
     return Zone("pot", [amount], kind=ZoneKind.POT, label=label)
+
+
+class ViewSource(Protocol):
+    """What a view is derived from: a game (``engine.game.Game``), asked about one state."""
+
+    @property
+    def spec(self) -> Any: ...
+
+    def phase(self, state: Any) -> object: ...
+
+    def to_act(self, state: Any) -> tuple[int, ...]: ...
+
+    def dealer(self, state: Any) -> int | None: ...
+
+    def hand_no(self, state: Any) -> int: ...
+
+    def zones_for(self, state: Any, seat: int | None) -> list[Zone]: ...
+
+    def facts(self, state: Any, seat: int | None) -> list[Fact]: ...
+
+    def prompt(self, state: Any, seat: int) -> Prompt | str: ...
+
+
+class StaleView(RuntimeError):
+    """A lazy view was read after its match moved on."""
+
+
+class LazyView(ViewReading):
+    """One viewer's ``View``, each part derived only when it is first read: a bot that reads its
+    hand and the trick pays for those zones, not for every zone, fact and prompt (most of a
+    simulation's time went into views nobody read in full). The parts come from the same game
+    methods and the same ``zone_view`` as ``view()``, so it shows exactly what the viewer may see.
+
+    It reads the live state, so it is for reading at once (a bot choosing its move); a read after
+    the state has moved on raises ``StaleView`` rather than show a later position."""
+
+    __slots__ = ("_source", "_state", "_ply", "_zones", "_parts", "game", "seat", "players", "over", "options")
+    events: tuple[EventView, ...] = ()
+
+    def __init__(self, source: ViewSource, state: Any, seat: int | None, zones: Sequence[Zone] | None = None):
+        self._source = source
+        self._state = state
+        self._ply: int = state.ply
+        self._zones: Sequence[Zone] | None = zones
+        self._parts: dict[Any, Any] = {}
+        self.game: str = source.spec.id
+        self.seat = seat
+        self.players: int = state.players
+        self.over: bool = state.over
+        self.options: Any = state.options
+
+    def _now(self) -> Any:
+        state = self._state
+        if state.ply != self._ply:
+            raise StaleView(f"a view of ply {self._ply} read at ply {state.ply}")
+        return state
+
+    def _raw(self) -> Sequence[Zone]:
+        """Every zone, listed or not (the readers below skip those a view leaves out)."""
+        zones = self._zones
+        if zones is None:
+            zones = self._zones = self._source.zones_for(self._now(), self.seat)
+        return zones
+
+    def _zone(self, i: int, z: Zone) -> ZoneView:
+        parts = self._parts
+        got = parts.get(i)
+        if got is None:
+            self._now()  # a zone's pieces may be the state's own list
+            got = parts[i] = zone_view(z, self.seat)
+        return got
+
+    # --- the parts, each on first read ---------------------------------------------------------
+    @property
+    def zones(self) -> tuple[ZoneView, ...]:  # type: ignore[override]
+        return tuple(self._zone(i, z) for i, z in enumerate(self._raw()) if z.listed)
+
+    def zone(self, name: str) -> ZoneView | None:
+        for i, z in enumerate(self._raw()):
+            if z.name == name and z.listed:
+                return self._zone(i, z)
+        return None
+
+    def named(self, name: str) -> tuple[ZoneView, ...]:
+        return tuple(self._zone(i, z) for i, z in enumerate(self._raw()) if z.name == name and z.listed)
+
+    @property
+    def hand(self) -> tuple[str, ...]:
+        seat = self.seat
+        if seat is None:
+            return ()
+        return tuple(p for i, z in enumerate(self._raw()) if z.kind is ZoneKind.HAND and z.owner == seat and z.listed
+                     for p in self._zone(i, z).pieces)
+
+    @property
+    def facts(self) -> tuple[Fact, ...]:  # type: ignore[override]
+        got = self._parts.get("facts")
+        if got is None:
+            got = self._parts["facts"] = tuple(self._source.facts(self._now(), self.seat))
+        return got
+
+    @property
+    def phase(self) -> str:
+        return phase_words(self._source.phase(self._now()))
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return tuple(self._source.to_act(self._now()))
+
+    @property
+    def dealer(self) -> int | None:
+        return self._source.dealer(self._now())
+
+    @property
+    def hand_no(self) -> int:
+        return self._source.hand_no(self._now())
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...] | None:
+        return self._source.spec.teams(self.players)  # type: ignore[no-any-return]
+
+    @property
+    def prompt(self) -> Prompt:
+        if self.seat is None:
+            return Prompt()
+        prompt = self._source.prompt(self._now(), self.seat)
+        return prompt if isinstance(prompt, Prompt) else Prompt(prompt)
+
+    def view(self) -> View:
+        """Every part, as the published ``View``."""
+        return View(game=self.game, seat=self.seat, players=self.players, phase=self.phase, to_act=self.to_act,
+                    dealer=self.dealer, hand_no=self.hand_no, teams=self.teams, zones=self.zones,
+                    facts=self.facts, prompt=self.prompt, over=self.over, options=self.options)
 
 
 def per_seat(name: str, label: str, values: Sequence[Any], of: FactKind = FactKind.NUMBER) -> Fact:

@@ -235,10 +235,25 @@ def min_deadwood(hand: Sequence[Card], rules: MeldRules = _DEFAULT_RULES) -> int
     hm = sum(map(_BIT.__getitem__, hand))
     if hm & solver.slow_bits or hm.bit_count() != len(hand):
         return solver.value(hand, hm)
+    return _plain_deadwood(solver, hm)
+
+
+def _plain_deadwood(solver: Solver, hm: int) -> int:
+    """:func:`min_deadwood` of a hand on the plain path, given as its mask."""
     a, b, c, d = hm & 0xFFFF, hm >> 16 & 0xFFFF, hm >> 32 & 0xFFFF, hm >> 48
     if (a & b & (c | d)) | (c & d & (a | b)):
         return solver.plain_value(hm)
     return solver.t0[a] + solver.t1[b] + solver.t2[c] + solver.t3[d]
+
+
+def deadwood_after_discards(hand: Sequence[Card], rules: MeldRules = _DEFAULT_RULES) -> list[int]:
+    """:func:`min_deadwood` of the hand less each card in turn, in hand order (a bot weighing
+    every discard): on the plain path the hand's mask is built once and each discard is a bit off it."""
+    solver = rules._solver
+    hm = sum(map(_BIT.__getitem__, hand))
+    if hm & solver.slow_bits or hm.bit_count() != len(hand):
+        return [min_deadwood([*hand[:i], *hand[i + 1:]], rules) for i in range(len(hand))]
+    return [_plain_deadwood(solver, hm ^ _BIT[c]) for c in hand]
 
 
 def best_arrangement(hand: Sequence[Card], rules: MeldRules = _DEFAULT_RULES) -> Arrangement:

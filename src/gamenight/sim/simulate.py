@@ -4,8 +4,10 @@ The simulator never imports bots (bots, rulebook and sim are independent
 layers): the caller passes ``choose(game_id, seat)`` returning a *chooser* for
 that seat, i.e. any object with ``choose(view, legal, rng) -> Action`` (every
 ``gamenight.bots`` bot is one) or a plain function with that signature. Choosers
-see only ``match.view(seat)`` and ``match.legal_actions(seat)``; a chooser that
-says ``reads_view = False`` gets ``None`` for its view, which is then never built.
+see only their seat's view and ``match.legal_actions(seat)``; a chooser that
+says ``reads_view = False`` gets ``None`` for its view, which is then never built. The view is a
+``LazyView``: what ``match.view(seat)`` shows (a simulation keeps no events), each part derived
+when the chooser first reads it.
 
 Each match is played on its own (match ``i`` uses seed ``seed + i`` and an RNG of
 its own), so the matches can be shared out among processes (``--jobs``) or a Ray
@@ -29,6 +31,7 @@ from gamenight.engine.match import Match
 from gamenight.engine.options import as_dict
 from gamenight.engine.registry import game as get_game
 from gamenight.engine.registry import load
+from gamenight.engine.view import LazyView
 
 
 class ChooserObject(Protocol):
@@ -145,7 +148,7 @@ def play_match(game_id: str, players: int, options: Any, seed: int, choosers: Se
     wants = list(reads) if reads is not None else [reads_view(c) for c in choosers]
 
     def view(seat: int) -> Any:
-        return match.view(seat) if wants[seat] else None
+        return LazyView(match.game, match.state, seat) if wants[seat] else None
 
     steps = 0
     while not match.over:
@@ -158,8 +161,8 @@ def play_match(game_id: str, players: int, options: Any, seed: int, choosers: Se
             if not legal:
                 raise RuntimeError(f"seat {seat} must act but has no legal action at ply {match.state.ply}")
             picks.append((seat, choosers[seat](view(seat), legal, rng)))
-        for seat, action in picks:
-            if match.over or seat not in match.to_act():
+        for i, (seat, action) in enumerate(picks):
+            if i and (match.over or seat not in match.to_act()):  # the first is still to act: nothing moved yet
                 continue
             try:
                 match.apply(seat, action)
