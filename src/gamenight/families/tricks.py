@@ -21,6 +21,7 @@ from typing import Any, ClassVar, TypeVar
 from gamenight.core.cards import FACES, SUIT_NAMES, Card, card_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action, listed
+from gamenight.engine.chance import shuffle
 from gamenight.engine.clauses import UNKNOWN, Clause, IllegalAction
 from gamenight.engine.events import Event
 from gamenight.engine.game import Game, State, Teams
@@ -212,6 +213,10 @@ class TrickState(State):
     hand; a game clears it once they cannot (e.g. hearts broken), to keep play fast."""
     last_identical_wins: bool | None = None
     """Per-match override of the game's ``last_identical_wins`` (a house option); None: the game's."""
+    play_index: list[tuple[list[Action], dict[int, list[Action]]]] | None = None
+    """Per seat, the ``play`` action of each card held (in the hand's order) and the same split by
+    suit: built at the first play of a hand of a game with ``indexed_play``, kept in step with the
+    hands as cards are played, dropped at the next deal."""
 
 
 TS = TypeVar("TS", bound=TrickState)
@@ -248,7 +253,7 @@ def deal(deck: list[Card], players: int, per_hand: int, first: int, rng: random.
          ) -> tuple[list[list[Card]], list[Card]]:
     """Shuffle and deal ``per_hand`` cards to each seat starting at ``first``; the rest stay."""
     cards = list(deck)
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     n = per_hand * players
     hands = [sorted(cards[(s - first) % players:n:players]) for s in range(players)]
     return hands, cards[n:]
@@ -260,6 +265,11 @@ class TrickGame(Game[TS]):
     last_identical_wins = False
     one_deck = False
     """True when no two cards share a face (legal-move lists then skip de-duplication)."""
+
+    indexed_play: ClassVar[bool] = False
+    """True when, once the play starts, a hand changes only by the cards played from it (no draws,
+    exchanges or folds mid-play) and the suit table stays put: the legal plays are then copied from
+    per-suit lists built once a hand (``TrickState.play_index``), not found by scanning the hand."""
 
     _plain_lead: ClassVar[bool] = True
     _plain_follow: ClassVar[bool] = True
@@ -337,6 +347,10 @@ class TrickGame(Game[TS]):
             # The cascade's answer without building its first steps: the cards held, narrowed
             # to the suit led, then by the game's own steps (skipped when the game has none, or
             # has said with ``hooks`` that they can no longer narrow anything this hand).
+            if self.indexed_play and (not state.hooks or (self._plain_follow if trick else self._plain_lead)):
+                held, by_suit = (state.play_index or self._index_plays(state))[seat]
+                acts = (by_suit.get(state.suit[trick[0][1]]) or held) if trick else held
+                return acts[:] if self.one_deck else list(dict.fromkeys(acts))
             if trick:
                 suit = state.suit
                 led = suit[trick[0][1]]
@@ -376,7 +390,12 @@ class TrickGame(Game[TS]):
             return
         hand = state.hands[seat]
         trick = state.trick
-        card = hand.pop(hand.index(action.args[0]))
+        at = hand.index(action.args[0])
+        card = hand.pop(at)
+        index = state.play_index
+        if index is not None:
+            held, by_suit = index[seat]
+            by_suit[state.suit[card]].remove(held.pop(at))
         trick.append((seat, card))
         events = state.events
         if events is not None:
@@ -410,6 +429,20 @@ class TrickGame(Game[TS]):
         if not state.hands[winner]:
             self.end_hand(state)
 
+    @staticmethod
+    def _index_plays(state: TS) -> list[tuple[list[Action], dict[int, list[Action]]]]:
+        """Build ``state.play_index`` from the hands and the suit table."""
+        suit = state.suit
+        index = []
+        for hand in state.hands:
+            held = [_PLAY_LIST[c] for c in hand]
+            by_suit: dict[int, list[Action]] = {}
+            for c, a in zip(hand, held):
+                by_suit.setdefault(suit[c], []).append(a)  # type: ignore[arg-type]
+            index.append((held, by_suit))
+        state.play_index = index  # type: ignore[assignment]
+        return index  # type: ignore[return-value]
+
     def next_active(self, state: TS, seat: int) -> int:
         nxt = left_of(seat, state.players)
         while not state.active[nxt]:
@@ -431,6 +464,7 @@ class TrickGame(Game[TS]):
         state.last_trick = []
         state.active = [True] * players
         state.hooks = True
+        state.play_index = None
         state.hand_no += 1
         return rest
 

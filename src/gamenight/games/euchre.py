@@ -172,6 +172,7 @@ def _plural(n: int, word: str) -> str:
 class Euchre(TrickGame[EuchreState]):
     spec = SPEC
     one_deck = True
+    indexed_play = True
 
     def setup(self, players: int, options: Any, rng: random.Random) -> EuchreState:
         state = EuchreState(players=players, options=options, rng=rng,

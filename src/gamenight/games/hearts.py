@@ -132,6 +132,7 @@ def pass_offset(hand_no: int, players: int) -> int:
 class Hearts(TrickGame[HeartsState]):
     spec = SPEC
     one_deck = True
+    indexed_play = True
 
     def setup(self, players: int, options: Any, rng: random.Random) -> HeartsState:
         state = HeartsState(players=players, options=options, rng=rng,

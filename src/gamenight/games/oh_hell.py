@@ -150,6 +150,7 @@ def _plural(n: int, word: str) -> str:
 class OhHell(TrickGame[OhHellState]):
     spec = SPEC
     one_deck = True
+    indexed_play = True
 
     def setup(self, players: int, options: Any, rng: random.Random) -> OhHellState:
         state = OhHellState(players=players, options=options, rng=rng,
