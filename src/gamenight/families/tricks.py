@@ -211,6 +211,9 @@ class TrickState(State):
     hooks: bool = True
     """Whether the game's lead and play restrictions can still narrow the legal cards this
     hand; a game clears it once they cannot (e.g. hearts broken), to keep play fast."""
+    follow_hooks: bool = True
+    """The same for the follow restrictions alone (``follow_steps``): a game clears it once they
+    cannot narrow anything this hand while its lead restrictions still can."""
     last_identical_wins: bool | None = None
     """Per-match override of the game's ``last_identical_wins`` (a house option); None: the game's."""
     play_index: list[tuple[list[Action], dict[int, list[Action]]]] | None = None
@@ -341,20 +344,24 @@ class TrickGame(Game[TS]):
         if state.phase == "play":
             if seat != state.turn:
                 return []
-            hand = state.hands[seat]
             trick = state.trick
-            table: list[Action] = _PLAY_LIST  # type: ignore[assignment]  # indexed by faces only
             # The cascade's answer without building its first steps: the cards held, narrowed
             # to the suit led, then by the game's own steps (skipped when the game has none, or
             # has said with ``hooks`` that they can no longer narrow anything this hand).
-            if self.indexed_play and (not state.hooks or (self._plain_follow if trick else self._plain_lead)):
+            if trick:
+                hooked = state.hooks and state.follow_hooks and not self._plain_follow
+            else:
+                hooked = state.hooks and not self._plain_lead
+            if self.indexed_play and not hooked:
                 held, by_suit = (state.play_index or self._index_plays(state))[seat]
                 acts = (by_suit.get(state.suit[trick[0][1]]) or held) if trick else held
                 return acts[:] if self.one_deck else list(dict.fromkeys(acts))
+            hand = state.hands[seat]
+            table: list[Action] = _PLAY_LIST  # type: ignore[assignment]  # indexed by faces only
             if trick:
                 suit = state.suit
                 led = suit[trick[0][1]]
-                if self._plain_follow or not state.hooks:
+                if not hooked:
                     acts = [table[c] for c in hand if suit[c] == led] or [table[c] for c in hand]
                     return acts if self.one_deck else list(dict.fromkeys(acts))
                 cards: Sequence[Card] = [c for c in hand if suit[c] == led] or hand
@@ -362,7 +369,7 @@ class TrickGame(Game[TS]):
                     cards = step.allowed
             else:
                 cards = hand
-                if not self._plain_lead and state.hooks:
+                if hooked:
                     for step in self.lead_steps(state, seat, hand):
                         cards = step.allowed
             if self.one_deck:
@@ -463,7 +470,7 @@ class TrickGame(Game[TS]):
         state.trick = []
         state.last_trick = []
         state.active = [True] * players
-        state.hooks = True
+        state.hooks = state.follow_hooks = True
         state.play_index = None
         state.hand_no += 1
         return rest
