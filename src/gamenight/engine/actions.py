@@ -99,13 +99,17 @@ class Choices(Sequence[Action]):
     or the place of a move (``index``) by arithmetic, without listing the others.
     Interfaces can read ``verb``, ``pieces`` and ``k`` to let a player build the move."""
 
-    __slots__ = ("verb", "pieces", "k", "_len")
+    __slots__ = ("verb", "pieces", "k", "_len", "_made", "_made_at")
 
     def __init__(self, verb: str, pieces: Sequence[Any], k: int) -> None:
         self.verb = verb
         self.pieces = tuple(pieces)
         self.k = k
         self._len = comb(len(self.pieces), k)
+        # The last move built and its place: a move handed back (``index``, then ``self[i]``, as
+        # ``Match.apply`` checks a listed move) is found again without the arithmetic.
+        self._made: Action | None = None
+        self._made_at = -1
 
     def __len__(self) -> int:
         return self._len
@@ -120,8 +124,11 @@ class Choices(Sequence[Action]):
             return [self[j] for j in range(*i.indices(self._len))]
         if i < 0:
             i += self._len
+        if i == self._made_at:
+            return self._made  # type: ignore[return-value]  # set with _made_at
         if not 0 <= i < self._len:
             raise IndexError("no such choice")
+        at = i
         pieces, n = self.pieces, len(self.pieces)
         chosen = []
         j = 0
@@ -134,7 +141,9 @@ class Choices(Sequence[Action]):
                 j += 1
             chosen.append(pieces[j])
             j += 1
-        return Action(self.verb, tuple(chosen))
+        made = self._made = Action(self.verb, tuple(chosen))
+        self._made_at = at
+        return made
 
     def __iter__(self) -> Iterator[Action]:
         verb = self.verb
@@ -150,6 +159,8 @@ class Choices(Sequence[Action]):
 
     def index(self, action: Any, start: int = 0, stop: int | None = None) -> int:
         """The place of ``action`` (its pieces in the order they are listed here)."""
+        if action is self._made and start <= self._made_at < (self._len if stop is None else stop):
+            return self._made_at
         if not isinstance(action, Action) or action.verb != self.verb or len(action.args) != self.k:
             raise ValueError(f"{action} is not among these choices")
         pieces, n = self.pieces, len(self.pieces)

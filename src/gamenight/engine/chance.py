@@ -69,6 +69,27 @@ class StackedRandom(random.Random):
         return (_rebuild, (self.chance, self.shuffles, self.rolled, self.getstate()))
 
 
+_BITS = tuple(n.bit_length() for n in range(1025))
+
+
+def shuffle(rng: random.Random, x: MutableSequence[Any]) -> None:
+    """``rng.shuffle(x)``: the very same order from the same RNG state (a seed deals what it always
+    dealt, and saved matches replay), in about half the steps for a plain ``random.Random``. It is
+    CPython's Fisher-Yates with the bit draws inlined; a tested equivalence. Any other RNG (a
+    stacked one) shuffles its own way."""
+    if type(rng) is not random.Random or len(x) > 1024:
+        rng.shuffle(x)
+        return
+    getrandbits, bits = rng.getrandbits, _BITS
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = bits[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 def _rebuild(chance: Chance, shuffles: int, rolled: int, inner: Any) -> StackedRandom:
     rng = StackedRandom(0, chance)
     rng.shuffles, rng.rolled = shuffles, rolled

@@ -22,6 +22,7 @@ from typing import Any, ClassVar, TypeVar
 from gamenight.core.cards import FACES, SUIT_NAMES, Card, card_text
 from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action, listed
+from gamenight.engine.chance import shuffle
 from gamenight.engine.clauses import UNKNOWN, Clause, IllegalAction
 from gamenight.engine.events import Event
 from gamenight.engine.game import Game, State, Teams
@@ -228,8 +229,15 @@ class TrickState(State):
     hooks: bool = True
     """Whether the game's lead and play restrictions can still narrow the legal cards this
     hand; a game clears it once they cannot (e.g. hearts broken), to keep play fast."""
+    follow_hooks: bool = True
+    """The same for the follow restrictions alone (``follow_steps``): a game clears it once they
+    cannot narrow anything this hand while its lead restrictions still can."""
     last_identical_wins: bool | None = None
     """Per-match override of the game's ``last_identical_wins`` (a house option); None: the game's."""
+    play_index: list[tuple[list[Action], dict[int, list[Action]]]] | None = None
+    """Per seat, the ``play`` action of each card held (in the hand's order) and the same split by
+    suit: built at the first play of a hand of a game with ``indexed_play``, kept in step with the
+    hands as cards are played, dropped at the next deal."""
 
 
 TS = TypeVar("TS", bound=TrickState)
@@ -266,7 +274,7 @@ def deal(deck: list[Card], players: int, per_hand: int, first: int, rng: random.
          ) -> tuple[list[list[Card]], list[Card]]:
     """Shuffle and deal ``per_hand`` cards to each seat starting at ``first``; the rest stay."""
     cards = list(deck)
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     n = per_hand * players
     hands = [sorted(cards[(s - first) % players:n:players]) for s in range(players)]
     return hands, cards[n:]
@@ -282,6 +290,11 @@ class TrickGame(Game[TS]):
     held_hands = False
     """Hands are shown in the game's own order (``held_order``): for a game whose ranks or suits
     differ from the usual (bowers, Pinochle's 10), where sorting by rank would mislead."""
+
+    indexed_play: ClassVar[bool] = False
+    """True when, once the play starts, a hand changes only by the cards played from it (no draws,
+    exchanges or folds mid-play) and the suit table stays put: the legal plays are then copied from
+    per-suit lists built once a hand (``TrickState.play_index``), not found by scanning the hand."""
 
     _plain_lead: ClassVar[bool] = True
     _plain_follow: ClassVar[bool] = True
@@ -353,16 +366,24 @@ class TrickGame(Game[TS]):
         if state.phase == "play":
             if seat != state.turn:
                 return []
-            hand = state.hands[seat]
             trick = state.trick
-            table: list[Action] = _PLAY_LIST  # type: ignore[assignment]  # indexed by faces only
             # The cascade's answer without building its first steps: the cards held, narrowed
             # to the suit led, then by the game's own steps (skipped when the game has none, or
             # has said with ``hooks`` that they can no longer narrow anything this hand).
             if trick:
+                hooked = state.hooks and state.follow_hooks and not self._plain_follow
+            else:
+                hooked = state.hooks and not self._plain_lead
+            if self.indexed_play and not hooked:
+                held, by_suit = (state.play_index or self._index_plays(state))[seat]
+                acts = (by_suit.get(state.suit[trick[0][1]]) or held) if trick else held
+                return acts[:] if self.one_deck else list(dict.fromkeys(acts))
+            hand = state.hands[seat]
+            table: list[Action] = _PLAY_LIST  # type: ignore[assignment]  # indexed by faces only
+            if trick:
                 suit = state.suit
                 led = suit[trick[0][1]]
-                if self._plain_follow or not state.hooks:
+                if not hooked:
                     acts = [table[c] for c in hand if suit[c] == led] or [table[c] for c in hand]
                     return acts if self.one_deck else list(dict.fromkeys(acts))
                 cards: Sequence[Card] = [c for c in hand if suit[c] == led] or hand
@@ -370,7 +391,7 @@ class TrickGame(Game[TS]):
                     cards = step.allowed
             else:
                 cards = hand
-                if not self._plain_lead and state.hooks:
+                if hooked:
                     for step in self.lead_steps(state, seat, hand):
                         cards = step.allowed
             if self.one_deck:
@@ -398,7 +419,12 @@ class TrickGame(Game[TS]):
             return
         hand = state.hands[seat]
         trick = state.trick
-        card = hand.pop(hand.index(action.args[0]))
+        at = hand.index(action.args[0])
+        card = hand.pop(at)
+        index = state.play_index
+        if index is not None:
+            held, by_suit = index[seat]
+            by_suit[state.suit[card]].remove(held.pop(at))
         trick.append((seat, card))
         events = state.events
         if events is not None:
@@ -432,6 +458,20 @@ class TrickGame(Game[TS]):
         if not state.hands[winner]:
             self.end_hand(state)
 
+    @staticmethod
+    def _index_plays(state: TS) -> list[tuple[list[Action], dict[int, list[Action]]]]:
+        """Build ``state.play_index`` from the hands and the suit table."""
+        suit = state.suit
+        index = []
+        for hand in state.hands:
+            held = [_PLAY_LIST[c] for c in hand]
+            by_suit: dict[int, list[Action]] = {}
+            for c, a in zip(hand, held):
+                by_suit.setdefault(suit[c], []).append(a)  # type: ignore[arg-type]
+            index.append((held, by_suit))
+        state.play_index = index  # type: ignore[assignment]
+        return index  # type: ignore[return-value]
+
     def next_active(self, state: TS, seat: int) -> int:
         nxt = left_of(seat, state.players)
         while not state.active[nxt]:
@@ -452,7 +492,8 @@ class TrickGame(Game[TS]):
         state.trick = []
         state.last_trick = []
         state.active = [True] * players
-        state.hooks = True
+        state.hooks = state.follow_hooks = True
+        state.play_index = None
         state.hand_no += 1
         return rest
 

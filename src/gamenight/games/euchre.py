@@ -173,6 +173,7 @@ class Euchre(TrickGame[EuchreState]):
     spec = SPEC
     one_deck = True
     held_hands = True
+    indexed_play = True
 
     def setup(self, players: int, options: Any, rng: random.Random) -> EuchreState:
         state = EuchreState(players=players, options=options, rng=rng,
@@ -199,8 +200,9 @@ class Euchre(TrickGame[EuchreState]):
             state.bid_turn = left_of(state.dealer, 4)
             state.suit, state.power = tricks.standard_tables(None)
             state.nanf_pending = []
-            emit(state, f"{{0}} deals and turns up {card_text(rest[0])}", state.dealer, pieces=(rest[0],),
-                 kind="deal")
+            if state.events is not None:  # the words are built only for a match that keeps them
+                emit(state, f"{{0}} deals and turns up {card_text(rest[0])}", state.dealer, pieces=(rest[0],),
+                     kind="deal")
             if mode != "off":
                 hands = state.hands
                 held = [s for s in tricks.bidding_order(state.dealer, 4) if no_ace_no_face(hands[s])]
@@ -394,10 +396,11 @@ class Euchre(TrickGame[EuchreState]):
             result, clause = "2 points", SCORE_MARCH
         who = f"seat {maker}" + (" alone" if state.alone else "")
         note = f"{who} took {took}: {result} [{clause.id}]"
-        if state.alone:
-            emit(state, f"{{0}}, alone, took {took}: {result}", maker, kind="summary")
-        else:
-            emit(state, f"{{0}} and {{1}} took {took}: {result}", maker, partner, kind="summary")
+        if state.events is not None:
+            if state.alone:
+                emit(state, f"{{0}}, alone, took {took}: {result}", maker, kind="summary")
+            else:
+                emit(state, f"{{0}} and {{1}} took {took}: {result}", maker, partner, kind="summary")
         trump = SUIT_WORDS[state.trump or 0]
         notes = [f"{trump} trump", note]
         target = state.options.target

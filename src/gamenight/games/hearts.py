@@ -132,6 +132,7 @@ def pass_offset(hand_no: int, players: int) -> int:
 class Hearts(TrickGame[HeartsState]):
     spec = SPEC
     one_deck = True
+    indexed_play = True
 
     def setup(self, players: int, options: Any, rng: random.Random) -> HeartsState:
         state = HeartsState(players=players, options=options, rng=rng,
@@ -155,6 +156,7 @@ class Hearts(TrickGame[HeartsState]):
 
     def _start_play(self, state: HeartsState) -> None:
         state.phase = Phase.PLAY
+        state.follow_hooks = not state.options.points_on_first_trick  # the only follow restriction
         for rank in range(2, 15):
             c = code(rank, CLUBS)
             for s in range(state.players):
@@ -238,6 +240,7 @@ class Hearts(TrickGame[HeartsState]):
             state.broken = True
         if state.first_trick:
             state.first_trick = False
+            state.follow_hooks = False
             state.kitty_owner = winner
         if state.broken:
             state.hooks = False  # no lead or play restriction can apply for the rest of the hand

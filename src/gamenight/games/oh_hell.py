@@ -150,6 +150,7 @@ def _plural(n: int, word: str) -> str:
 class OhHell(TrickGame[OhHellState]):
     spec = SPEC
     one_deck = True
+    indexed_play = True
 
     def setup(self, players: int, options: Any, rng: random.Random) -> OhHellState:
         state = OhHellState(players=players, options=options, rng=rng,
@@ -167,8 +168,9 @@ class OhHell(TrickGame[OhHellState]):
             state.turnup = rest[0]
             state.stock = rest[1:]
             state.trump = rest[0] >> 4
-            emit(state, f"{{0}} deals {dealt} each and turns up {card_text(rest[0])}: "
-                 f"{tricks.suit_word(state.trump)} are trump", state.dealer, pieces=(rest[0],), kind="deal")
+            if state.events is not None:  # the words are built only for a match that keeps them
+                emit(state, f"{{0}} deals {dealt} each and turns up {card_text(rest[0])}: "
+                     f"{tricks.suit_word(state.trump)} are trump", state.dealer, pieces=(rest[0],), kind="deal")
         else:
             state.turnup = None
             state.stock = []
@@ -243,7 +245,8 @@ class OhHell(TrickGame[OhHellState]):
         bid = action.args[0]
         state.bids[seat] = bid
         if state.phase == Phase.BID:
-            emit(state, f"{{0}} bids {bid}", seat, kind="bid")
+            if state.events is not None:
+                emit(state, f"{{0}} bids {bid}", seat, kind="bid")
             if seat != state.dealer:
                 state.bid_turn = left_of(seat, state.players)
                 return
@@ -269,11 +272,13 @@ class OhHell(TrickGame[OhHellState]):
                 p = made_points(bid, how)
                 cite = SCORE_EXACT if bid < 10 else MADE_CLAUSE[how]
                 notes.append(f"seat {s} bid {bid} and took {took}: {p} [{cite.id}]")
-                emit(state, f"{{0}} bid {bid} and took {took}: {p} points", s, kind="summary")
+                if state.events is not None:
+                    emit(state, f"{{0}} bid {bid} and took {took}: {p} points", s, kind="summary")
             else:
                 p = 0
                 notes.append(f"seat {s} bid {bid} but took {took}: scratch [{SCRATCH.id}]")
-                emit(state, f"{{0}} bid {bid} but took {took}: a scratch", s, kind="summary")
+                if state.events is not None:
+                    emit(state, f"{{0}} bid {bid} but took {took}: a scratch", s, kind="summary")
             pts.append(p)
         trump = tricks.suit_word(state.trump) if state.trump is not None else "no"
         label = f"hand {state.round_no}: {_plural(state.cards_dealt, 'card')}"
