@@ -113,12 +113,8 @@ def tap_a_move(page) -> str:  # type: ignore[no-untyped-def]
     return words
 
 
-# Canasta's prompt asks the player to type "may I go out?" (games/canasta is being reworked elsewhere)
-KNOWN = {"canasta": pytest.mark.xfail(reason="Canasta's prompt quotes a typed command", strict=False)}
-
-
 @pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("game", [pytest.param(g, marks=KNOWN.get(g, ())) for g in SPECS])
+@pytest.mark.parametrize("game", SPECS)
 def test_every_game_keeps_the_table_promises(pages, axe, base: str, game: str, size: str) -> None:  # noqa: F811
     page = pages[size]
     made = sit_down(page, base, game)

@@ -613,12 +613,14 @@ class Canasta(RummyGame[CanastaState]):
         if seat not in self.to_act(state):
             return ""
         if state.phase == Phase.ASKED:
-            return Prompt("{0} asks \"may I go out?\": answer yes or no (your answer binds).", (state.turn,))
+            return Prompt("{0} asks whether your side may go out: answer yes or no (your answer binds).",
+                          (state.turn,))
         if state.phase == Phase.SHOW:
             return "The hand is scored: deal the next one."
         if state.phase == Phase.DRAW:
             top = f" ({card_text(state.pile[-1])} on top)" if state.pile else ""
-            return f"Draw from the stock or take the discard pile{top}; you may first ask \"may I go out?\"."
+            return (f"Draw from the stock or take the discard pile{top}; you may first ask your partner "
+                    "whether you may go out.")
         need = "" if state.has_melded(state.side(seat)) else \
             f" Your side's first meld must be worth {self.minimum(state, state.side(seat))}."
         return "Meld if you wish, then discard." + need
