@@ -124,8 +124,10 @@ def test_the_last_play_then_everyone_counts_back() -> None:
     m = table("7H 8H 9H", "4C 4D QS", draws="10H 4S", moves=[
         (0, "draw stock"), (0, "meld 7H 8H 9H"), (0, "discard 10H")])
     refused(m, 1, "discard QS", LAST_PLAY, "in the last play you only meld")
+    assert not any(e.kind == "summary" for e in m.events(None))  # no summary while a last play is owed
     m.apply(1, "meld 4C 4D 4S")
     m.apply(1, "done")
+    assert any(e.kind == "summary" for e in m.events(None))
     row = m.sheet.rows[-1]
     assert row.points == (0, 10) and m.view(None).phase == "show"
     assert any("counts back QS: 10" in e.text for e in m.events(0))

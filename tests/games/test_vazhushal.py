@@ -217,6 +217,7 @@ def test_when_the_stock_runs_out_everyone_melds_then_the_melds_are_counted() -> 
     m = table({0: SEAT0, 1: "4H 5H 6H 7C 7H 7S 2C 3C QC KC 9H JK AD"})
     drain(m)
     assert seen(m).phase == "last melds" and set(m.to_act()) == {0, 1}
+    assert not any(e.kind == "summary" for e in m.events(None))  # the hand's summary waits for the last melds
     refused(m, 1, "discard 2C", "vazhushal.turn", "meld from your hand")
     m.apply(1, "meld 4H 5H 6H and 7C 7H 7S and QC KC AD")
     m.apply(0, "meld 3S 4S 5S 6S and 4C 5C 6C")

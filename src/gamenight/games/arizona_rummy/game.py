@@ -233,7 +233,7 @@ class ArizonaRummy(RummyGame[ArizonaState]):
         rummy.forget_known(state.known[seat], (card,))
         if not hand:
             state.face_down = [card]
-            emit(state, "{0} goes out, placing the last card face down", seat, kind="summary")
+            emit(state, "{0} goes out, placing the last card face down", seat, kind="out")  # the last play follows
             self._go_out(state, seat)
             return
         state.piles[seat].append(card)

@@ -398,7 +398,7 @@ class Vazhushal(RummyGame[VazhushalState]):
             return
         if not state.stock:
             emit(state, "The stock has run out: everyone may meld from hand, then the melds are counted",
-                 kind="summary")
+                 kind="out")  # not yet the hand's summary: the last melds follow
             state.phase = Phase.LAST_MELDS
             return
         state.turn = left_of(seat, state.players)
