@@ -20,6 +20,29 @@ def process(url: str) -> TableService:
     return svc
 
 
+async def seated(svc: TableService, table: Table) -> list[Capture]:
+    """A page at every seat of a four-seat ``table``, connected through ``svc``."""
+    pages = [Capture(s) for s in range(4)]
+    for c in pages:
+        await svc.connect(table, c)
+    return pages
+
+
+async def hearts_at(svc: TableService, seed: int = 11) -> tuple[Table, list[Capture]]:
+    """A Hearts table made and dealt through ``svc``, with a page at every seat."""
+    table = await svc.create("hearts", 4)
+    pages = await seated(svc, table)
+    await svc.start(table, table.host_token, seed=seed)
+    return table, pages
+
+
+async def copy_at(svc: TableService, table: Table) -> Table:
+    """``table`` as another process loads it from the store."""
+    row = svc.store.get_table(table.id)
+    assert row is not None
+    return await svc.load(row)
+
+
 def first_three(table: Table, seat: int) -> str:
     assert table.match is not None
     return "pass " + " ".join(str(c) for c in sorted(table.match.state.hands[seat])[:3])
@@ -29,17 +52,9 @@ def test_a_copy_behind_the_store_judges_again_and_loses_nothing(tmp_path: Path) 
     async def go() -> None:
         url = f"sqlite:///{tmp_path / 'shared.db'}"
         here, there = process(url), process(url)
-        at_here = [Capture(s) for s in range(4)]
-        table = await here.create("hearts", 4)
-        for c in at_here:
-            await here.connect(table, c)
-        await here.start(table, table.host_token, seed=11)
-        row = there.store.get_table(table.id)
-        assert row is not None
-        copy = await there.load(row)
-        at_there = [Capture(s) for s in range(4)]
-        for c in at_there:
-            await there.connect(copy, c)
+        table, at_here = await hearts_at(here)
+        copy = await copy_at(there, table)
+        at_there = await seated(there, copy)
         assert table.match is not None and copy.match is not None
 
         # seat 0 passes here; the other copy has not heard of it, and its seat 1 passes there
@@ -71,11 +86,7 @@ def test_the_next_hand_waits_for_a_player_at_another_process_to_be_ready(tmp_pat
         svc = process(f"sqlite:///{tmp_path / 'shared.db'}")
         told: list[tuple[str, object]] = []
         svc.relay = lambda table, what, data: told.append((what, data))
-        conns = [Capture(s) for s in range(4)]
-        table = await svc.create("hearts", 4)
-        for c in conns:
-            await svc.connect(table, c)
-        await svc.start(table, table.host_token, seed=3)
+        table, conns = await hearts_at(svc, seed=3)
         match = table.match
         assert match is not None
         while not match.sheet.rows:  # the first hand, first legal move each time
@@ -102,19 +113,13 @@ def test_a_move_sent_again_through_another_process_is_not_made_twice(tmp_path: P
     async def go() -> None:
         url = f"sqlite:///{tmp_path / 'shared.db'}"
         here, there = process(url), process(url)
-        at_here = [Capture(s) for s in range(4)]
-        table = await here.create("hearts", 4)
-        for c in at_here:
-            await here.connect(table, c)
-        await here.start(table, table.host_token, seed=11)
+        table, at_here = await hearts_at(here)
         for seat in range(4):  # past the pass, to the lead
             assert await here.submit(table, at_here[seat], first_three(table, seat))
         assert table.match is not None
         leader = table.match.to_act()[0]
         assert await here.submit(table, at_here[leader], "play 2C", "m9", 4)
-        row = there.store.get_table(table.id)
-        assert row is not None
-        copy = await there.load(row)
+        copy = await copy_at(there, table)
         again = Capture(leader)
         await there.connect(copy, again)
         assert await there.submit(copy, again, "play 2C", "m9", 4)
