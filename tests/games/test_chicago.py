@@ -201,6 +201,19 @@ def test_three_draws_two_showdowns_then_the_tricks_and_the_deal_passes_left():
     assert table(m).hand_no == 2 and table(m).dealer == 0 and m.to_act() == (1,)
 
 
+def test_which_draw_and_the_best_declared_are_said_once_in_the_facts_not_again_in_the_prompt():
+    """The draw's number and the best hand declared are facts everyone sees; the prompt only asks."""
+    m = start({1: "2C 2D 5H 9S KC", 2: "3C 3D 3H 9D KH"})
+    v = m.view(1)
+    assert v.fact("draw") == "1 of 3"
+    assert v.prompt.text == "Discard up to five cards and draw as many, or stand."
+    stand_all(m)
+    say(m, "declare pair")
+    v = m.view(2)
+    assert v.fact("best") == "pair" and "pair" not in v.prompt.text
+    assert not any(str(f.value) in v.prompt.text for f in v.facts if f.kind.value == "text")
+
+
 def test_a_duel_is_verbal_nobody_sees_the_duelists_cards():
     """chicago.showdown.verbal: naming ranks in a duel shows no card to anyone else."""
     m = start({1: "KC KD 5H 5S 2C", 2: "KH KS 5C 5D 3D"})

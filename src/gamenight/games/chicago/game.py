@@ -491,7 +491,7 @@ class Chicago(TrickGame[ChicagoState]):
     # --- what players see -----------------------------------------------------------------------
     def facts(self, state: ChicagoState, seat: int | None) -> list[Fact]:
         n = state.players
-        facts = [per_seat("points", "Points this hand", state.pending)]
+        facts = [per_seat("points", "Points", state.pending)]
         if state.phase == Phase.DRAW:
             facts.append(fact("draw", "Draw", FactKind.TEXT, f"{state.draw_round} of {DRAWS}"))
         elif state.phase == Phase.SHOWDOWN:
@@ -541,7 +541,7 @@ class Chicago(TrickGame[ChicagoState]):
         if state.phase == Phase.DRAW:
             extra = " You must show your hand before discarding cards of the hand you declared." \
                 if self._held(state, seat) else ""
-            return f"Draw {state.draw_round} of {DRAWS}: discard up to five cards and draw as many, or stand.{extra}"
+            return f"Discard up to five cards and draw as many, or stand.{extra}"
         if state.phase == Phase.SHOWDOWN:
             cat = CAT_NAMES.get(state.best_cat, "")
             if state.duel is not None:
@@ -549,7 +549,7 @@ class Chicago(TrickGame[ChicagoState]):
                 return Prompt(f"You and {{0}} both hold {cat}: name the next rank of yours"
                               + (", or pass." if seat == state.duel[0] else "."), (other,))
             if state.best:
-                return f"Best so far: {cat}. Declare a higher type, say it is the same, or pass."
+                return "Declare a type higher than the best declared, say yours is the same, or pass."
             return "Declare the type of poker hand you hold (a pair or better), or pass."
         return "Play a card."
 
