@@ -197,7 +197,7 @@ def test_ten_rounds_in_order_dealer_rotates_low_wins():
     while not m.over:
         v = m.view(None)
         if not v.pieces("trick") and all(z.hidden == 10 for z in v.zones if z.name == "hand"):
-            seen.append((v.fact("round"), v.dealer, m.to_act()[0]))
+            seen.append((v.hand_no, v.dealer, m.to_act()[0]))
         s = m.to_act()[0]
         m.apply(s, rng.choice(m.legal_actions(s)))
     assert [r for r, _, _ in seen] == list(range(1, 11))
@@ -216,7 +216,7 @@ def test_scored_round_through_the_game():
     m = table(hands, hand=4, moves=moves)  # hearts
     row = m.sheet.rows[-1]
     assert row.points == (20, 10, 100, 0) and row.label == "round 4: hearts"
-    assert m.view(None).fact("round") == 5 and not m.over
+    assert m.view(None).fact("round") == "5 of 10, 10 points for each face card" and not m.over
 
 
 def test_bot_avoids_the_rounds_cards():
@@ -292,18 +292,23 @@ def test_the_hand_zone_lists_every_physical_card_of_two_decks():
     assert sorted(m.view(0).hand) == sorted(held.replace("AH ", "", 1).split())
 
 
-def test_each_rounds_name_and_what_it_scores_are_facts_and_announced():
+def test_each_round_and_what_it_scores_are_one_fact_and_announced():
+    """Said once: the round's fact names it and what it scores; the seats show the points caught
+    and the tricks taken, under short labels; the prompt only asks for a card."""
     m = start(seed=5)
     v = m.view(0)
-    assert (v.fact("round"), v.fact("round-name"), v.fact("scores")) == (1, "red cards", "5 points for each red card")
+    assert [(f.label, f.value) for f in v.facts if f.kind.value != "per-seat"] == [
+        ("Round", "1 of 10, 5 points for each red card")]
+    assert [f.label for f in v.facts if f.kind.value == "per-seat"] == ["Points", "Tricks"]
+    assert v.prompt.text in ("Lead a card.", "")
     assert [e.text for e in v.events] == ["Round 1 of 10, red cards: 5 points for each red card"]
     hands, moves = played(HEARTS_THROWN)
     m = table(hands, hand=4, moves=moves[:12])  # three tricks: two hearts to seat 0, one to seat 1
     assert m.view(0).fact("points") == [20, 10, 0, 0]
     m = table({}, hand=10)
     v = m.view(0)
-    assert v.fact("scores") == "75 points for the last trick" and not v.has_fact("points")
-    assert v.prompt.text == "Round 10 (last trick): lead a card."
+    assert v.fact("round") == "10 of 10, 75 points for the last trick" and not v.has_fact("points")
+    assert v.prompt.text == "Lead a card."
 
 
 def test_the_round_summary_event_and_the_sweep():

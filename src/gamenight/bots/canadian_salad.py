@@ -39,7 +39,7 @@ class SaladBot:
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1 or legal[0].verb != "play":
             return legal[0] if len(legal) == 1 else rng.choice(legal)
-        round_no = int(view.fact("round", 1))
+        round_no = view.hand_no  # one round a hand
         table = _DANGER[round_no]
 
         def danger(c: Card) -> int:

@@ -268,18 +268,16 @@ class CanadianSalad(TrickGame[SaladState]):
 
     # --- what players see ------------------------------------------------------------------------
     def facts(self, state: SaladState, seat: int | None) -> list[Fact]:
+        """The round and what it scores, in one line; on the seats, the points each has caught (rounds
+        that count cards) beside the tricks taken."""
         rnd = ROUNDS[state.round_no - 1]
-        facts = [fact("round", f"Round (of {len(ROUNDS)})", FactKind.NUMBER, state.round_no),
-                 fact("round-name", "This round", FactKind.TEXT, rnd.name),
-                 fact("scores", "Scores", FactKind.TEXT, rnd.scores)]
-        if not rnd.last_trick_only:
-            facts.append(per_seat("points", "Points this round",
-                                  points_so_far(state.round_no, state.taken, state.tricks_won)))
+        facts = [fact("round", "Round", FactKind.TEXT, f"{state.round_no} of {len(ROUNDS)}, {rnd.scores}")]
+        if rnd.counts is not None:
+            facts.append(per_seat("points", "Points", points_so_far(state.round_no, state.taken, state.tricks_won)))
         facts += self.trick_facts(state, seat)
         return facts
 
     def prompt(self, state: SaladState, seat: int) -> Prompt | str:
         if seat not in self.to_act(state):
             return ""
-        return f"Round {state.round_no} ({ROUNDS[state.round_no - 1].name}): " \
-               + ("lead a card." if not state.trick else "play a card.")
+        return "Lead a card." if not state.trick else "Play a card."
