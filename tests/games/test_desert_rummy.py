@@ -13,6 +13,7 @@ import pytest
 import gamenight
 from gamenight.core.cards import standard_deck
 from gamenight.engine.match import Match
+from gamenight.engine.view import FactKind
 from gamenight.families import rummy
 from gamenight.games.desert_rummy.cards import CONTRACTS
 from gamenight.games.desert_rummy.rules import (
@@ -67,7 +68,8 @@ def refused(m: Match, seat: int, action: str, clause: Any, why: str) -> None:
 
 
 def on_meld(m: Match) -> list[str]:
-    return m.view(None).fact("meld")
+    """The meld each seat is on, in words (the seats show the number; each player sees their own spelled out)."""
+    return [m.view(s).fact("my-meld") for s in range(m.players)]
 
 
 # --- players, cards and the deal -----------------------------------------------------------------------
@@ -88,6 +90,15 @@ def test_everyone_starts_on_the_first_meld_and_the_player_left_of_the_dealer_dra
     m = table("7H 7D 7S 9C 9D 9H 4C 6D 8S 10H QC")
     assert on_meld(m) == ["1: 2 sets of 3", "1: 2 sets of 3"]
     assert m.to_act() == (0,) and m.legal_actions(0) == [rummy.DRAW_STOCK, rummy.TAKE_DISCARD]
+
+
+def test_the_seats_show_the_meld_number_and_whether_it_is_down_in_short_words() -> None:
+    """A seat plate carries 'Meld 2' and 'Laid down', not the meld spelled out on every seat."""
+    m = table("7H 7D 7S 9C 9D 9H 4C 6D 8S 10H QC", draws="KH", moves=[(0, "draw stock")])
+    m.apply(0, "meld 7H 7D 7S and 9C 9D 9H")
+    on_seats = [(f.label, f.value) for f in m.view(1).facts if f.kind is FactKind.PER_SEAT]
+    assert on_seats == [("Meld", [1, 1]), ("Laid down", [True, False])]
+    assert m.view(1).fact("my-meld") == "1: 2 sets of 3"
 
 
 def test_the_eleven_melds_in_the_books_order() -> None:

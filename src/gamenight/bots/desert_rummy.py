@@ -15,12 +15,13 @@ from __future__ import annotations
 import random
 
 from gamenight.bots.base import Bot, heuristic_for
-from gamenight.bots.rummy_melds import cards_of, contract_of, feeds, first_table_move, partners, table_melds
+from gamenight.bots.rummy_melds import cards_of, feeds, first_table_move, partners, table_melds
 from gamenight.core.cards import Card, parse_card
 from gamenight.engine.actions import Action
 from gamenight.engine.view import View
 from gamenight.families import rummy, rummy_contracts
 from gamenight.families.rummy_contracts import Contract
+from gamenight.games.desert_rummy import cards as dc
 from gamenight.games.desert_rummy.cards import MELD_RULES, is_wild
 
 BOTH = ("set", "run")
@@ -35,7 +36,7 @@ class DesertBot:
         seat = view.seat if view.seat is not None else 0
         hand = cards_of(view.hand)
         down = bool(view.fact("down")[seat])
-        contract = contract_of(view, "meld", seat)
+        contract = dc.contract(int(view.fact("meld")[seat]))
         verbs = {a.verb for a in legal}
         if verbs & {"draw", "take"}:
             return self._draw(view, legal, hand, down, contract)

@@ -73,9 +73,6 @@ def first_table_move(moves: Sequence[Action], value: Callable[[Card], int] = lam
     return min(moves, key=lambda a: (TABLE_ORDER[a.verb], -len(a.cards), -sum(map(value, a.cards)), str(a)))
 
 
-def contract_of(view: View, name: str, seat: int | None = None) -> rummy_contracts.Contract:
-    """The contract a fact names, as ``3: 1 run of 4 and 1 set of 3`` (per seat, or one for all)."""
-    text = view.fact(name)
-    if seat is not None:
-        text = text[seat]
-    return rummy_contracts.Contract.parse(str(text).rsplit(": ", 1)[1])
+def contract_of(view: View, name: str) -> rummy_contracts.Contract:
+    """The contract a fact names, as ``3: 1 run of 4 and 1 set of 3``."""
+    return rummy_contracts.Contract.parse(str(view.fact(name)).rsplit(": ", 1)[1])

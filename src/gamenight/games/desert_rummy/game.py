@@ -18,7 +18,7 @@ from gamenight.engine.actions import Action
 from gamenight.engine.events import emit, private
 from gamenight.engine.game import Result, ranked
 from gamenight.engine.registry import register
-from gamenight.engine.view import Fact, FactKind, Prompt, Zone, per_seat
+from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, per_seat
 from gamenight.families import melds, rummy, rummy_contracts, rummy_piles
 from gamenight.families.rummy import Meld, Restriction
 from gamenight.families.rummy_game import Phase, RummyGame, RummyState, deal_hands
@@ -337,9 +337,13 @@ class DesertRummy(RummyGame[DesertState]):
                 rummy.pile_zone(state.pile), *rummy.meld_zones(state.melds, _meld_label)]
 
     def facts(self, state: DesertState, seat: int | None) -> list[Fact]:
-        return [per_seat("meld", "On meld", [f"{n}: {dc.contract(n)}" for n in map(state.on, range(state.players))],
-                         FactKind.TEXT),
-                per_seat("down", "Meld down this hand", list(state.down), FactKind.FLAG)]
+        """On the seats, the meld each player is on and whether it is down this hand; the viewer's own
+        meld spelled out (the others' are in the rules' list of melds)."""
+        on = [state.on(s) for s in range(state.players)]
+        facts = [per_seat("meld", "Meld", on), per_seat("down", "Laid down", list(state.down), FactKind.FLAG)]
+        if seat is not None:
+            facts.append(fact("my-meld", "Your meld", FactKind.TEXT, f"{on[seat]}: {dc.contract(on[seat])}"))
+        return facts
 
     def prompt(self, state: DesertState, seat: int) -> Prompt | str:
         if seat not in self.to_act(state):

@@ -37,7 +37,8 @@ export function plate(s, state, style = null) {
   if (counts.has(s.seat) && s.seat !== state.you) stats.push(`${word} ${counts.get(s.seat)}`);
   for (const f of (view.facts || []).filter((f) => f.kind === "per-seat")) {
     const v = f.value?.[s.seat];
-    if (v === null || v === undefined || v === "") continue;
+    if (v === null || v === undefined || v === "" || v === false) continue;
+    if (f.of === "flag") { stats.push(h("span", { class: "stat" }, f.label)); continue; }  // said when true
     stats.push(h("span", { class: "stat" }, `${f.label}\u00a0`, factValue({ kind: f.of || "number", value: v }, state)));
   }
   for (let i = stats.length - 1; i > 0; i--) stats.splice(i, 0, " · ");
