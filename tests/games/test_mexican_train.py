@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import gamenight
+from gamenight.bots.mexican_train import open_ends
 from gamenight.core.tiles import Tile, double_set, parse_tile
 from gamenight.engine.clauses import Clause, IllegalAction
 from gamenight.engine.match import Match
@@ -267,7 +268,7 @@ def test_a_domino_matches_the_open_end_and_leaves_the_other_open() -> None:
     assert e.clause_id == rules.MATCH.id
     assert e.detail == "the 5-3 does not fit: your train begins with a 12, the centre double's number"
     match.apply(0, "play 12-5 on 0")
-    assert view(match, 1).fact("open_ends")[0] == 5
+    assert open_ends(view(match, 1))[0] == 5
     assert view(match, 1).zone("train-0").at == ("12-5, open end",)
     assert legal(match, 1) == {"draw"}
     match.apply(1, "draw")  # seat 1 has no 12 and draws none: the turn comes back to seat 0
@@ -275,7 +276,20 @@ def test_a_domino_matches_the_open_end_and_leaves_the_other_open() -> None:
     assert e.clause_id == rules.MATCH.id and e.detail == "the 9-9 does not match the open 5 of your train"
     match.apply(0, "play 5-3 on 0")
     assert view(match, None).zone("train-0").at == ("12-5", "5-3, open end")
-    assert view(match, None).fact("open_ends") == [3, 12]
+    assert open_ends(view(match, None)) == [3, 12, 12]
+
+
+def test_the_open_ends_are_said_by_the_trains_alone() -> None:
+    """Each train shows its open end (its last domino, marked open); no fact, seat plate or prompt
+    says the number again."""
+    match = table({0: "12-5 5-3 9-9"}, players=2, boneyard="9-4")
+    match.apply(0, "play 12-5 on 0")
+    match.apply(1, "draw")
+    v = view(match, 0)
+    assert v.zone("train-0").at == ("12-5, open end",)
+    assert [f.name for f in v.facts if f.kind.value == "per-seat"] == []
+    assert not {"open_ends", "mexican_open"} & {f.name for f in v.facts}
+    assert v.prompt.text == "Play a domino on your train, the Mexican train or a marked train."
 
 
 def test_the_mexican_train_begins_with_the_engine_number_and_is_open_to_all() -> None:
@@ -288,7 +302,7 @@ def test_the_mexican_train_begins_with_the_engine_number_and_is_open_to_all() ->
     assert "play 7-2 on mexican" in legal(match, 1)
     match.apply(1, "play 7-2 on mexican")
     assert "{0} plays the 7-2 on the Mexican train" in texts(match, 0)
-    assert view(match, 2).fact("mexican_open") == 2
+    assert open_ends(view(match, 2))[-1] == 2
 
 
 def test_no_playing_on_another_players_train_until_it_is_marked() -> None:
@@ -495,8 +509,7 @@ def ends_and_hands(match: Match) -> tuple[list[int], list[list[Tile]]]:
     as its holder sees it."""
     v = view(match, None)
     players = v.players
-    return [*v.fact("open_ends"), v.fact("mexican_open")], [tiles(" ".join(view(match, s).hand))
-                                                              for s in range(players)]
+    return open_ends(v), [tiles(" ".join(view(match, s).hand)) for s in range(players)]
 
 
 def after(match: Match, seat: int, move: Any) -> tuple[list[int], list[list[Tile]]]:
@@ -660,7 +673,7 @@ def test_the_view_shows_hands_as_counts_to_others() -> None:
     assert v.zone("boneyard").hidden == len(boneyard.split()) == 91 - 15 - 16 - 16 - 1
     trains = [z for z in v.zones if z.kind == "train"]
     assert [z.owner for z in trains] == [None, 0, 1, 2]
-    assert {f.name for f in v.facts} >= {"hand", "engine", "open_ends", "mexican_open", "marked"}
+    assert {f.name for f in v.facts} >= {"hand", "engine", "marked"}
 
 
 @pytest.mark.parametrize("preset", sorted(mt.SPEC.presets))

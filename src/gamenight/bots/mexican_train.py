@@ -51,6 +51,18 @@ def longest_line(hand: Sequence[Tile], start: int, budget: int = SEARCH_BUDGET) 
     return [tiles[i] for i in best]
 
 
+def open_ends(view: View) -> list[int]:
+    """Each train's open end as the table shows it, the seats' trains then the Mexican train: the far
+    end of its last domino as laid (``5-3, open end``), or the engine's number before it starts."""
+    start = parse_tile(view.pieces("engine")[0]).high
+    ends = []
+    for name in [*(f"train-{s}" for s in range(view.players)), "mexican"]:
+        zone = view.zone(name)
+        at = zone.at if zone is not None else None
+        ends.append(int(at[-1].split(",")[0].split("-")[1]) if at else start)
+    return ends
+
+
 class MexicanTrainBot:
     name = "mexican_train-heuristic"
 
@@ -62,7 +74,7 @@ class MexicanTrainBot:
             return plays[0]
         seat = view.seat
         hand = [parse_tile(t) for t in view.hand]
-        ends: list[int] = list(view.fact("open_ends", []))
+        ends = open_ends(view)
         marked = set(view.fact("marked", []))
         line = longest_line(hand, ends[seat])
         return max(plays, key=lambda a: self.worth(a, hand, line, ends, marked, seat, view))
@@ -77,7 +89,7 @@ class MexicanTrainBot:
         score = float(tile.pips)
         if tile.is_double:
             covers = any(t.has(tile.high) for t in rest)
-            open_ends = {ends[seat], int(view.fact("mexican_open", -1)), *(ends[s] for s in marked)}
+            open_ends = {ends[seat], ends[-1], *(ends[s] for s in marked)}
             follows = any(t.high in open_ends or t.low in open_ends for t in rest)
             score += 15 if covers else 5 if follows else -10
         if target == seat:

@@ -18,7 +18,7 @@ from gamenight.engine.game import Game, Result, State, ranked
 from gamenight.engine.legality import Step, narrow, refuse
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.engine.view import Fact, FactKind, Zone, ZoneKind, fact, per_seat
+from gamenight.engine.view import Fact, FactKind, Zone, ZoneKind, fact
 from gamenight.games.mexican_train.rules import (
     COVER,
     DRAW,
@@ -403,8 +403,6 @@ class MexicanTrain(Game[MexicanTrainState]):
         n = state.players
         facts = [fact("hand", "Hand", FactKind.TEXT, f"{state.hand_no} of {HANDS}"),
                  fact("engine", "Engine", FactKind.PIECES, [str(state.engine)]),
-                 per_seat("open_ends", "Train open at", state.ends[:n]),
-                 fact("mexican_open", "Open end of the Mexican train", FactKind.NUMBER, state.ends[n]),
                  fact("marked", "Marked trains", FactKind.SEATS, [s for s in range(n) if state.marked[s]])]
         if state.uncovered is not None:
             facts.append(fact("uncovered", "Uncovered double", FactKind.PIECES,
@@ -437,6 +435,4 @@ class MexicanTrain(Game[MexicanTrainState]):
             where = train_words(state, state.uncovered, seat)
             return f"Cover the {state.trains[state.uncovered][-1]} on {where}."
         first = "You played a double: play another domino" if state.owes else "Play a domino"
-        mine = state.ends[seat]
-        return (f"{first} on your train (open {mine}), the Mexican train (open {state.ends[state.mexican]}) "
-                f"or a marked train.")
+        return f"{first} on your train, the Mexican train or a marked train."
