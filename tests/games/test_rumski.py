@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from gamenight.engine.match import Match
-from gamenight.engine.view import View, ZoneKind
+from gamenight.engine.view import FactKind, View, ZoneKind
 from gamenight.games.rumski.rules import DECK_CARDS
 from gamenight.testing import refusal, scenario
 
@@ -229,13 +229,22 @@ def test_rumski_by_discarding_the_last_card() -> None:
     assert m.sheet.rows[-1].points[1] == 135
 
 
+def test_the_seats_say_who_has_introduced_a_set_in_short_flags_not_a_table() -> None:
+    """A seat plate carries "Set introduced" once it is true; the scores stay on the score sheet."""
+    hands = {1: "1R 2R 3R 4R 5Y 5G 5B 9P 10P 11P 12P 13P", 0: "1Y 2Y 3Y 4P 6P 7G 8Y 3B 4B 7R 8R 9R"}
+    m = table(hands, up="12Y", draws="13Y", moves=[(1, "draw stock"), (1, "meld 1R 2R 3R 4R")])
+    facts = seen(m).facts
+    assert FactKind.TABLE not in {f.kind for f in facts}
+    assert [(f.label, f.value) for f in facts if f.kind is FactKind.PER_SEAT][0] == ("Set introduced", [False, True])
+
+
 def test_two_players_must_have_laid_to_the_community_in_a_prior_round() -> None:
     hands = {1: "1R 2R 3R 4R 5Y 5G 5B 9P 10P 11P 12P 13P", 0: "1Y 2Y 3Y 4P 6P 7G 8Y 3B 4B 7R 8R 9R"}
     m = table(hands, up="12Y", draws="13Y")
     m.apply(1, "draw stock")
     m.apply(1, "meld 1R 2R 3R 4R and 5Y 5G 5B and 9P 10P 11P 12P 13P")
     refused(m, 1, "discard 13Y", "rumski.out.two-players", "not laid to the Community in a prior round")
-    assert seen(m).fact("players")["rows"][1][3] == "not yet"
+    assert seen(m).fact("not-out-yet") == [True, True]  # nobody has laid in a prior round
     turn = table(hands, up="12Y", draws="13Y 6G 5R", preset="prior_turn",
                  moves=[(1, "draw stock"), (1, "meld 1R 2R 3R 4R")])
     turn.apply(1, "meld 5Y 5G 5B and 9P 10P 11P 12P 13P")

@@ -63,9 +63,8 @@ class RumskiBot:
 
     @staticmethod
     def _may_not_go_out(view: View) -> bool:
-        rows = view.fact("players", {}).get("rows", [])
         seat = view.seat if view.seat is not None else 0
-        return seat < len(rows) and rows[seat][-1] == "not yet"
+        return bool(view.fact("not-out-yet", [False] * view.players)[seat])
 
     # --- drawing --------------------------------------------------------------------------------------
     def _draw(self, view: View, hand: list[Card], community: list[list[Card]], legal: list[Action],

@@ -22,7 +22,7 @@ from gamenight.engine.actions import Action
 from gamenight.engine.clauses import Clause
 from gamenight.engine.events import emit, private
 from gamenight.engine.registry import register
-from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact
+from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, per_seat
 from gamenight.families import rummy, rummy_piles
 from gamenight.families.melds import meld_kind
 from gamenight.families.rummy import Group, Meld, Restriction
@@ -590,13 +590,13 @@ class Rumski(RummyGame[RumskiState]):
                 rummy.pile_zone(state.pile), *rummy.meld_zones(state.melds, _set_label)]
 
     def facts(self, state: RumskiState, seat: int | None) -> list[Fact]:
-        fs: list[Fact] = []
-        totals = state.sheet.totals
-        rows = [[f"seat {s}", str(int(totals[s])), "yes" if state.introduced[s] else "no",
-                 "yes" if self.may_go_out(state, s) else "not yet"] for s in range(state.players)]
-        fs.append(fact("players", "Players", FactKind.TABLE,
-                       {"columns": ["Player", "Score", "Introduced a set", "May go out"], "rows": rows}))
-        fs.append(fact("target", "Game", FactKind.NUMBER, self.target(state)))
+        """On the seats, who has introduced a set and (two players) who may not go out yet; the
+        scores are the score sheet's."""
+        n = state.players
+        fs = [per_seat("introduced", "Set introduced", list(state.introduced), FactKind.FLAG),
+              per_seat("not-out-yet", "May not go out yet", [not self.may_go_out(state, s) for s in range(n)],
+                       FactKind.FLAG),
+              fact("target", "Game to", FactKind.NUMBER, self.target(state))]
         if state.must_play:
             fs.append(fact("must_play", "To be played back at once", FactKind.PIECES,
                            [card_text(c) for c in state.must_play]))

@@ -48,12 +48,13 @@ export function fill(text, seats, state) {
   return named.startsWith("You ") ? named.replace(/ and ([a-z]+s) /, (_, v) => ` and ${secondPerson(v)} `) : named;
 }
 
-// Text with the cards and dice named in it drawn as small cards and dice ("plays QS", "sets pk:9 up").
+// Text with the cards and dice named in it drawn as small cards and dice ("plays QS", "melds 11Y 11G W",
+// "sets pk:9 up").
 export function rich(text) {
   const out = [];
   let plain = "";
   for (const token of String(text).split(/(\s+)/)) {
-    const m = /^([('"]?)((?:10|[2-9JQKA])[CDHS]|JK)([)'",.;:!?]*)$/.exec(token);
+    const m = /^([('"]?)([0-9A-Z]{1,3})([)'",.;:!?]*)$/.exec(token);  // a card of any deck isCard knows
     const die = /^([('"]?)(?:d\d+|pk):(\w+)([)'",.;:!?]*)$/.exec(token);
     if (m && isCard(m[2])) {
       out.push(plain + m[1], cardText(m[2]));
