@@ -78,7 +78,7 @@ def test_each_player_holds_fifteen_cards_and_a_face_down_stick_only_they_see() -
     m = table()
     assert len(m.view(1).hand) == 15 and m.view(1).pieces("discard") == ("4C",)
     assert m.view(1).fact("my_stick") == TWO_SETS and m.view(1).fact("ready")  # 7s and 9s
-    assert m.view(0).fact("stick") == ["face down", "face down"]
+    assert m.view(0).fact("stick") == ["", ""]
     assert not m.view(None).has_fact("my_stick")
     assert "{0} draws a stick: 2 sets of 3" in [e.text for e in m.events(1)]
     assert not any(TWO_SETS in e.text for e in m.events(0) if 1 in e.seats)
@@ -105,7 +105,7 @@ def test_the_stick_is_laid_down_exactly() -> None:
     assert clause_of(m, 1, "lay 7H on 1")[0] == r.LAY_ON.id
     m.apply(1, "meld 7H 7D 7S and 9C 9D 9S")
     v = m.view(0)
-    assert v.fact("stick") == ["face down", TWO_SETS] and v.fact("sticks") == [0, 1]
+    assert v.fact("stick") == ["", TWO_SETS] and v.fact("sticks") == [0, 1]
     assert "{0} turns the stick '2 sets of 3' face up and lays down 7H 7D 7S and 9C 9D 9S" in [
         e.text for e in m.events(0)]
 
@@ -192,7 +192,7 @@ def test_you_must_keep_a_discard_and_playing_every_card_deals_again() -> None:
     assert m.to_act() == (1,)
     m.apply(1, "deal")
     v = m.view(0)
-    assert v.fact("deal") == 2 and v.fact("sticks") == [0, 1] and v.fact("stick") == ["face down", "face down"]
+    assert v.fact("deal") == 2 and v.fact("sticks") == [0, 1] and v.fact("stick") == ["", ""]
     assert len(v.hand) == 15
     drawn = [e.seats for e in m.events(0) if e.text.startswith("{0} draws a stick")]
     assert drawn.count((1,)) == 2 and drawn.count((0,)) == 1  # seat 1 drew a new stick, seat 0 kept its own

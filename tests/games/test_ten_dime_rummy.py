@@ -160,7 +160,7 @@ def test_the_first_meld_is_the_required_meld() -> None:
     assert clause_of(m, 1, "meld 9C 9D")[0] == r.MORE_SETS.id
     assert clause_of(m, 1, "lay 7H on 1")[0] == r.REQUIRED_FIRST.id
     m.apply(1, "meld 7H 7D 7S")
-    assert m.view(0).fact("down") == ["not yet", "down"]
+    assert m.view(0).fact("down") == [False, True]
     meld = next(z for z in m.view(0).zones if z.kind is ZoneKind.MELD)
     assert meld.owner == 1 and meld.pieces == ("7H", "7D", "7S") and meld.label == "1: 7s (3)"
 
@@ -173,7 +173,7 @@ def test_round_two_needs_two_sets_and_nothing_is_laid_before_it() -> None:
     assert clause == r.REQUIRED.id and why == "the required meld is 2 sets of 3: 2 sets, not 1"
     assert clause_of(m, 0, "meld 7H 7D 7S and 9C 9D")[0] == r.MORE_SETS.id
     m.apply(0, "meld 7H 7D 7S and 9C 9D 9H")
-    assert m.view(1).fact("down") == ["down", "not yet"]
+    assert m.view(1).fact("down") == [True, False]
 
 
 def test_the_required_meld_may_come_with_more_sets() -> None:

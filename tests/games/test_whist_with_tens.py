@@ -259,7 +259,7 @@ def test_facts_and_events():
     m = deal(1, {1: "10C AD 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS", 2: "2H 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD",
                  3: "KC 2C 3C 4C 5C 6C 7C 8C KS AS 3H 4H 5H", 0: "QC 9C JC AC 6H 7H 8H 9H 10H JH QH KH AH"})
     v = m.view(None)
-    assert v.fact("round") == "1 of 6: hearts trump" and v.fact("trump") == "hearts" and not v.has_fact("low")
+    assert v.fact("round") == "1 of 6" and v.fact("trump") == "hearts" and not v.has_fact("low")
     assert (v.events[-1].text, v.events[-1].seats) == ("{0} deals round 1: hearts trump", (v.dealer,))
     lead = m.to_act()[0]
     for i, c in enumerate(("10C", "2H", "KC", "QC")):
@@ -274,6 +274,6 @@ def test_facts_and_events():
     assert any(f"{{0}} and {{1}} took {row.notes[side].split(' took ', 1)[1]}" in t and seats == (side, side + 2)
                for t, seats in summary)
     v = m.view(0)
-    assert v.fact("round") == "2 of 6: spades trump" and v.fact("tens") == [0, 0, 0, 0]
+    assert v.fact("round") == "2 of 6" and v.fact("trump") == "spades" and v.fact("tens") == [0, 0, 0, 0]
     m = deal(6)
     assert m.view(0).fact("low") is True and not m.view(0).has_fact("trump")

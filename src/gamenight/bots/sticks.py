@@ -83,7 +83,7 @@ class SticksBot:
             return legal[0]
         seat = view.seat if view.seat is not None else 0
         hand = [parse_card(t) for t in view.hand]
-        down = view.fact("stick", [])[seat] != "face down"
+        down = bool(view.fact("stick", [])[seat])
         contract = Contract.parse(view.fact("my_stick"))
         by_verb: dict[str, list[Action]] = {}
         for a in legal:
@@ -117,7 +117,7 @@ class SticksBot:
                  discards: list[Action]) -> Action:
         after = (seat + 1) % view.players
         collecting = [parse_card(t) for z in view.zones if z.name == "taken" and z.owner == after for t in z.pieces]
-        next_down = view.fact("stick", [])[after] != "face down"
+        next_down = bool(view.fact("stick", [])[after])
 
         def key(a: Action) -> tuple[int, ...]:
             card = a.cards[0]

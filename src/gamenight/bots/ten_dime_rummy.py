@@ -35,7 +35,7 @@ class TenDimeBot:
             return legal[0]
         seat = view.seat if view.seat is not None else 0
         hand = SetHand([parse_card(t) for t in view.hand], MELD_RULES, VALUES)
-        down = view.fact("down", [])[seat] == "down"
+        down = bool(view.fact("down", [])[seat])
         buys = [a for a in legal if a.verb == "buy"]
         if buys and self._wants(view, seat, hand, down, buys[0].args[0]):
             return buys[0]

@@ -297,7 +297,7 @@ class OhHell(TrickGame[OhHellState]):
     def facts(self, state: OhHellState, seat: int | None) -> list[Fact]:
         hidden = state.phase == Phase.BID_TOGETHER
         bids = [None if hidden and s != seat else b for s, b in enumerate(state.bids)]
-        facts = [*self.trick_facts(state, seat), per_seat("bids", "Bids", bids),
+        facts = [*self.trick_facts(state, seat), per_seat("bids", "Bid", bids),
                  fact("cards-dealt", "Cards dealt", FactKind.NUMBER, state.cards_dealt),
                  fact("hands-left", "Hands after this one", FactKind.NUMBER, len(state.schedule) - state.round_no)]
         if state.phase == Phase.BID:

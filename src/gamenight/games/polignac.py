@@ -171,7 +171,7 @@ class Polignac(TrickGame[PolignacState]):
 
     # --- what players see ------------------------------------------------------------------------
     def facts(self, state: PolignacState, seat: int | None) -> list[Fact]:
-        facts = [per_seat("jacks", "Jacks taken", [jacks_in(t) for t in state.taken])]
+        facts = [per_seat("jacks", "Jacks", [jacks_in(t) for t in state.taken])]
         taker = next((s for s, t in enumerate(state.taken) if POLIGNAC in t), None)
         if taker is not None:
             facts.append(fact("polignac", "The Polignac taken by", FactKind.SEAT, taker))

@@ -440,14 +440,14 @@ class SaskatchewanRummy(TrickGame[SaskState]):
         if state.options.games > 1:
             facts.append(fact("game", "Game", FactKind.TEXT, f"{state.game_no} of {state.options.games}"))
         if state.phase == Phase.PAYDAY:
-            facts.append(per_seat("paid", "Paid this round", state.paid, FactKind.MONEY))
+            facts.append(per_seat("paid", "Paid", state.paid, FactKind.MONEY))
             if state.out:
                 facts.append(fact("out", "Out, in order", FactKind.SEATS, list(state.out)))
             if state.first_take is not None:
                 facts.append(fact("first-take", "First out took", FactKind.MONEY, state.first_take))
         elif state.phase == Phase.PLAY:
             owing = round_payments(r, state.taken, state.tricks_won, -1)
-            facts += [per_seat("owing", "Owing this round", owing, FactKind.MONEY),
+            facts += [per_seat("owing", "Owes", owing, FactKind.MONEY),
                       per_seat("tricks", "Tricks", state.tricks_won)]
         return facts
 

@@ -158,10 +158,11 @@ class WhistWithTens(TrickGame[WhistState]):
 
     # --- what players see ---------------------------------------------------------------------
     def facts(self, state: WhistState, seat: int | None) -> list[Fact]:
-        name = ROUNDS[state.round_no - 1][0]
-        facts = [fact("round", "Round", FactKind.TEXT, f"{state.round_no} of {len(ROUNDS)}: {name}"),
+        name, trump, _ = ROUNDS[state.round_no - 1]
+        of = f"{state.round_no} of {len(ROUNDS)}"
+        facts = [fact("round", "Round", FactKind.TEXT, of if trump is not None else f"{of}: {name}"),  # trump: its fact
                  *self.trick_facts(state, seat),
-                 per_seat("tens", "Tens taken", [tens_in(pile) for pile in state.taken])]
+                 per_seat("tens", "Tens", [tens_in(pile) for pile in state.taken])]
         if state.low:
             facts.append(flag("low", "Low: what your side takes counts for the other side", True))
         return facts

@@ -445,9 +445,9 @@ class Sticks(RummyGame[SticksState]):
         return f"{n}: {rummy.rank_word(rank) if rank is not None else 'set'} ({len(m.cards)})"
 
     def facts(self, state: SticksState, seat: int | None) -> list[Fact]:
-        shown = [s if up else "face down" for s, up in zip(state.stick, state.stick_up)]
+        shown = [s if up else "" for s, up in zip(state.stick, state.stick_up)]  # face down: said by nothing
         fs = [fact("deal", "Deal", FactKind.NUMBER, state.hand_no),
-              per_seat("sticks", "Sticks collected", [state.collected(s) for s in range(state.players)]),
+              per_seat("sticks", "Sticks", [state.collected(s) for s in range(state.players)]),
               per_seat("stick", "Stick", shown, FactKind.TEXT),
               fact("pot", "Sticks in the pot", FactKind.NUMBER, len(state.pot))]
         if seat is not None and state.phase == Phase.PLAY:

@@ -439,7 +439,7 @@ class TenDimeRummy(RummyGame[TenDimeState]):
     def facts(self, state: TenDimeState, seat: int | None) -> list[Fact]:
         fs = [fact("round", "Round", FactKind.NUMBER, state.round_no),
               fact("contract", "Required meld", FactKind.TEXT, str(state.contract)),
-              per_seat("down", "Required meld down", ["down" if d else "not yet" for d in state.down], FactKind.TEXT),
+              per_seat("down", "Meld down", list(state.down), FactKind.FLAG),
               per_seat("dimes", "Dimes", list(state.purse), FactKind.MONEY)]  # the pot is a zone
         if seat is not None and state.phase == Phase.PLAY and not state.down[seat]:
             ready = bool(rummy_contracts.contract_ways(state.hands[seat], state.contract, MELD_RULES, exact=False,
