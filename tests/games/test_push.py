@@ -14,7 +14,7 @@ import pytest
 import gamenight
 from gamenight.engine.match import Match
 from gamenight.games.push.cards import DEALS, DECK
-from gamenight.games.push.rules import CONTRACT, DECLARE, FIRST_UP, KINDS, ONE_SUIT, STOCK_OUT, SWAP, TAKE
+from gamenight.games.push.rules import CONTRACT, DECLARE, END, FIRST_UP, KINDS, ONE_SUIT, STOCK_OUT, SWAP, TAKE
 from gamenight.testing import refusal, scenario
 
 GAME = "push"
@@ -207,6 +207,9 @@ def test_after_five_deals_the_lower_total_wins() -> None:
     assert len(m.sheet.rows) == 5
     low = 0 if totals[0] < totals[1] else 1
     assert set(m.result().winners) == set(((0, 2), (1, 3))[low])
+    # the rule is linked from the score sheet's note; the log says it in words, no rule ids
+    assert any(n.endswith(f"[{END.id}]") for n in m.sheet.rows[-1].notes)
+    assert not any(END.id in e.text for e in m.events(None))
 
 
 # --- Alternate Rule 1 ---------------------------------------------------------------------------------------

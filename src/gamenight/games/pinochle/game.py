@@ -559,7 +559,7 @@ class Pinochle(TrickGame[PinochleState]):
         if state.trump is not None:
             facts += [fact("trump", "Trump", FactKind.SUIT, SUIT_WORDS[state.trump]),
                       per_seat("meld", "Meld", state.meld_points),
-                      per_seat("counters", "Counters taken",
+                      per_seat("counters", "Counters",
                                [sum(POINTS[c] for c in state.taken[s]) for s in range(4)])]
         return facts
 

@@ -392,18 +392,21 @@ class Push(RummyGame[PushState]):
                 why = SCORE_OUT if out is not None else STOCK_OUT
                 notes.append(f"seats {members[0]} & {members[1]}: {len(held)} cards left count {pc.value(held)} "
                              f"[{why.id}]")
+        last = state.hand_no == len(pc.DEALS)
+        if last:
+            notes.append(f"after the fifth deal the lower total wins [{END.id}]")
         state.sheet.add(f"deal {state.hand_no}", points, state.ply + 1, notes)
         for team, members in enumerate(TEAMS):
             emit(state, "{0} and {1}: " + f"{points[team]} this deal, {state.sheet.totals[team]} in all", *members,
                  kind="summary")
         state.next_dealer = left_of(state.dealer, 4)
-        if state.hand_no == len(pc.DEALS):
+        if last:
             state.over = True
             state.phase = Phase.OVER
             totals = state.sheet.totals
             if totals[0] != totals[1]:
                 w = 0 if totals[0] < totals[1] else 1
-                emit(state, f"{{0}} and {{1}} win with the lower total, {totals[w]} [{END.id}]", *TEAMS[w],
+                emit(state, f"{{0}} and {{1}} win with the lower total, {totals[w]}", *TEAMS[w],
                      kind="summary")
             return
         state.phase = Phase.SHOW

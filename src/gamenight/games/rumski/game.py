@@ -561,7 +561,8 @@ class Rumski(RummyGame[RumskiState]):
                 if s != winner:
                     got = sum(map(value, state.hands[s]))
                     points[winner] += got
-                    notes.append(f"seat {s}'s {len(state.hands[s])} cards in hand: {got} to seat {winner} "
+                    held = len(state.hands[s])
+                    notes.append(f"seat {s}'s {held} card{'s' if held != 1 else ''} in hand: {got} to seat {winner} "
                                  f"[{POINTS.id}]")
             notes.insert(0, f"seat {winner} played their whole hand [{RUMSKI.id}]")
             emit(state, "{0} scores " + f"{int(points[winner])}", winner, kind="summary")
