@@ -241,6 +241,8 @@ def test_going_out_without_a_discard_ends_the_round_and_scores_it() -> None:
     assert row.points[0] == -(10 + 50 + 25 + 40 + 20 + 15 + 5)
     assert any(r.COUNT.id in n for n in row.notes) and any(r.GO_OUT.id in n for n in row.notes)
     assert m.to_act() == (1,)  # the next dealer deals round 2
+    last = m.view(0).fact("last_round")  # by player ("seat 1" is shown as the name), never a bare number
+    assert last["columns"][0] == "Player" and [row[0] for row in last["rows"]] == ["seat 0", "seat 1"]
 
 
 def test_going_out_with_a_discard() -> None:

@@ -1044,8 +1044,8 @@ class PlayedOut:
 def played_out_fact(name: str, label: str, scores: Sequence[PlayedOut]) -> Fact:
     """The last round's counts as a table: each seat's points played out, in hand, and the score."""
     return fact(name, label, FactKind.TABLE, {
-        "columns": ["Seat", "Played out", "In hand", "Score"],
-        "rows": [[str(s.seat), str(s.played_out), str(-s.in_hand), str(s.total)] for s in scores]})
+        "columns": ["Player", "Played out", "In hand", "Score"],  # "seat 2": the table shows the player's name
+        "rows": [[f"seat {s.seat}", str(s.played_out), str(-s.in_hand), str(s.total)] for s in scores]})
 
 
 def played_out(table: Sequence[Meld], hands: Sequence[Sequence[Card]], values: Sequence[int]) -> tuple[PlayedOut, ...]:

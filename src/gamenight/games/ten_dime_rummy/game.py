@@ -464,7 +464,7 @@ class TenDimeRummy(RummyGame[TenDimeState]):
         also = f" You may also {offer}." if offer else ""
         if not state.drew:
             return "Draw from the stock." + also
-        need = "" if state.down[seat] else f" Your first meld must be the required meld: {state.contract}."
+        need = "" if state.down[seat] else " Your first meld must be the required meld."  # named in its fact
         return "Meld or lay off if you wish, then discard (or go out)." + need + also
 
 
