@@ -350,13 +350,12 @@ class DesertRummy(RummyGame[DesertState]):
             return ""
         if state.phase == Phase.SHOW:
             return "The hand is over: deal the next one."
-        on = state.on(seat)
         if state.phase == Phase.DRAW:
             return "Draw from the stock or take the top discard."
         if state.must_play:
             return f"Play {cards_text(state.must_play)} at once: in a set or run, or on one of your melds."
         if not state.down[seat]:
-            return f"Lay down meld {on} ({dc.contract(on)}) if you can, then discard."
+            return "Lay down your meld if you can, then discard."  # which meld: its fact
         if state.melded_now:
             return "Your meld is down: discard to end your turn."
         return "Meld, lay cards on your own melds or swap for a wild card in a run, then discard; discard your " \

@@ -470,7 +470,7 @@ class Sticks(RummyGame[SticksState]):
                 is None else ""
             return "Draw from the stock or take the top discard" + trade + "."
         if not state.stick_up[seat]:
-            return f"Lay your stick down when you can ({state.stick[seat]}), then discard."
+            return "Lay your stick down when you can, then discard."  # the stick is named in its fact
         if state.must_play:
             return f"Play {cards_text(state.must_play)} on the table, then discard."
         return "Lay cards on the melds if you can, then discard."
