@@ -18,7 +18,7 @@ from gamenight.engine.chance import Chance, StackedRandom
 from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.events import events_for
 from gamenight.engine.game import Game, Result, State
-from gamenight.engine.scoresheet import ScoreSheet, carried_totals
+from gamenight.engine.scoresheet import ScoreSheet, carried_totals, carrying
 from gamenight.engine.view import EventView, View
 
 
@@ -65,8 +65,12 @@ class Match:
         if rng is None:
             rng = StackedRandom(seed, chance) if chance is not None else random.Random(seed)
         self.start = tuple(start) if start is not None else None
-        with carried_totals(self.start):
-            self.state: State = game.setup(players, options, rng)
+        self.state: State
+        if self.start is None and not carrying():  # the common case, without a context manager's cost
+            self.state = game.setup(players, options, rng)
+        else:
+            with carried_totals(self.start):
+                self.state = game.setup(players, options, rng)
         if not narrate:
             self.state.events = None
         self.log: list[LogEntry] = []

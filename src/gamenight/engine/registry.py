@@ -81,6 +81,22 @@ def resolve_options(spec: GameSpec, options: Mapping[str, Any] | None = None,
     return opts.build(spec.options, {**preset_values(spec, preset), **(options or {})})
 
 
+_DEFAULTS: dict[type, Any] = {}
+
+
+def default_options(spec: GameSpec) -> Any:
+    """The book's options for ``spec``: built once, since every match without options starts from them
+    (a simulation loads thousands). Only an immutable options class is kept; any other is built anew."""
+    cls = spec.options
+    chosen = _DEFAULTS.get(cls)
+    if chosen is None:
+        chosen = opts.build(cls)
+        params = getattr(cls, "__dataclass_params__", None)
+        if params is not None and params.frozen:
+            _DEFAULTS[cls] = chosen
+    return chosen
+
+
 def load(game_id: str, players: int | None = None, options: Mapping[str, Any] | Any = None,
          seed: int | None = None, preset: str | None = None, chance: Chance | None = None,
          start: Sequence[float] | None = None, narrate: bool = True) -> Match:
@@ -91,6 +107,8 @@ def load(game_id: str, players: int | None = None, options: Mapping[str, Any] | 
     spec = g.spec
     if options is not None and isinstance(options, spec.options):
         chosen = options
+    elif options is None and preset is None:
+        chosen = default_options(spec)
     else:
         chosen = resolve_options(spec, options, preset)
     if seed is None:

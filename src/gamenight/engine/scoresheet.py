@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 Number = int | float
@@ -25,6 +26,11 @@ def carried_totals(totals: Sequence[Number] | None) -> Iterator[None]:
         yield
     finally:
         _CARRIED.reset(token)
+
+
+def carrying() -> bool:
+    """Are sheets made now given starting totals (inside ``carried_totals`` with some)?"""
+    return _CARRIED.get() is not None
 
 
 _CITED = re.compile(r"\s*\[([a-z0-9_]+(?:\.[a-z0-9_\-]+)+)\]$")
@@ -87,6 +93,12 @@ def with_names(text: str, names: Sequence[str], you: int | None = None) -> str:
     return _SEATS_NAMED.sub(one, text)
 
 
+@cache
+def _seat_columns(players: int) -> tuple[str, ...]:
+    """The column names of a sheet per seat (made once per count: every match starts a sheet)."""
+    return tuple(f"seat {s}" for s in range(players))
+
+
 @dataclass
 class ScoreSheet:
     columns: tuple[str, ...]
@@ -105,7 +117,7 @@ class ScoreSheet:
     @classmethod
     def per_seat(cls, players: int, start: Number = 0) -> ScoreSheet:
         """A column per seat ("seat 0", "seat 1", ...), each starting at ``start``."""
-        return cls(tuple(f"seat {s}" for s in range(players)), (start,) * players)
+        return cls(_seat_columns(players), (start,) * players)
 
     @classmethod
     def per_team(cls, teams: Sequence[Sequence[int]]) -> ScoreSheet:

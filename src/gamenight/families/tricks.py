@@ -335,7 +335,8 @@ class TrickGame(Game[TS]):
         if state.over:
             return ()
         if state.phase == "play":
-            return (state.turn,)
+            turn = state.turn
+            return _SEATS[turn] if turn < 64 else (turn,)
         return self.other_to_act(state)
 
     def play_cascade(self, state: TS, seat: int) -> Iterator[Step[Card]]:
