@@ -132,6 +132,10 @@ def test_every_game_keeps_the_table_promises(pages, axe, base: str, game: str, s
     # every seat by name, and no bare seat numbers
     for seat in range(len(made["table"]["seats"])):
         assert NAMES[seat] in page.locator(f".plate[data-seat='{seat}']").inner_text()
+    # every name read whole, your own too: none cut off by its seat's width
+    cut = page.evaluate("[...document.querySelectorAll('.plate .name')].filter((e) => e.scrollWidth > e.clientWidth)"
+                        ".map((e) => e.textContent)")
+    assert not cut, f"names cut off: {cut}"
     words = page.inner_text("#board") + page.inner_text("#me") + page.inner_text("#log")
     assert not ENGINE.findall(words), ENGINE.findall(words)
     prompt = page.inner_text("#prompt")

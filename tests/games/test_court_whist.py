@@ -219,6 +219,28 @@ def test_partners_change_each_game_one_lady_and_one_man():
     assert len(firsts) == 2  # partners are selected at random (one lady, one man each)
 
 
+def test_the_view_carries_this_games_partners_and_seats_them_opposite():
+    """Partners change every game: each seat's view says this game's partnerships (none in
+    Conspiracy) and its table clockwise, so a table can mark the partner and seat them opposite."""
+    m = gamenight.load(GAME, players=8, seed=3)
+    rng = random.Random(3)
+    by_game = {}
+    for g in (CORONATION, PROSPERITY, CONSPIRACY):
+        play_on(m, lambda m, g=g: game_no(m) == g, rng)
+        for s in range(8):
+            v = m.view(s)
+            assert v.seating == tuple(chairs(v)) and s in v.seating  # your own table of four, clockwise
+            if g == CONSPIRACY:
+                assert v.teams is None
+                continue
+            x1, y1, x2, y2 = v.seating
+            assert {frozenset((x1, x2)), frozenset((y1, y2))} <= set(map(frozenset, v.teams))
+            assert all(v.fact("partner")[a] == b for a, b in v.teams)
+        by_game[g] = frozenset(map(frozenset, v.teams or ()))
+    assert by_game[CORONATION] != by_game[PROSPERITY] and len(by_game[CORONATION]) == 4  # two tables, two pairs each
+    assert view_data(m.view(0))["seating"] == list(m.view(0).seating)
+
+
 def play_on(m, until, rng=None) -> None:
     """Random play (or the first move allowed, without ``rng``), nobody speaking, until
     ``until(m)``."""

@@ -192,6 +192,16 @@ class Game(ABC, Generic[S]):
     def hand_no(self, state: S) -> int:
         return int(getattr(state, "hand_no", 0))
 
+    def teams(self, state: S) -> Teams | None:
+        """The partnerships now: the book's fixed ones by default; a game whose partners change
+        (Court Whist's progression) says this game's."""
+        return self.spec.teams(state.players)
+
+    def seating(self, state: S, seat: int | None) -> tuple[int, ...] | None:
+        """The seats of ``seat``'s table clockwise, when that is not seat order (Court Whist seats
+        each game's partners opposite, and several tables play at once); None: seat order."""
+        return None
+
     # --- bookkeeping ----------------------------------------------------------------
     def zones(self, state: S) -> list[Zone]:
         """Every piece in play, by zone and visibility: views are derived from these,

@@ -240,6 +240,10 @@ class View(ViewReading):
     dealer: int | None = None
     hand_no: int = 0
     teams: tuple[tuple[int, ...], ...] | None = None
+    """The partnerships now (interfaces mark your partner)."""
+    seating: tuple[int, ...] | None = None
+    """The viewer's table clockwise from its first chair, when that is not seat order (interfaces
+    place the seats around the table by it); None: every seat, in seat order."""
     zones: tuple[ZoneView, ...] = ()
     facts: tuple[Fact, ...] = ()
     prompt: Prompt = field(default_factory=Prompt)
@@ -295,6 +299,10 @@ class ViewSource(Protocol):
     def dealer(self, state: Any) -> int | None: ...
 
     def hand_no(self, state: Any) -> int: ...
+
+    def teams(self, state: Any) -> tuple[tuple[int, ...], ...] | None: ...
+
+    def seating(self, state: Any, seat: int | None) -> tuple[int, ...] | None: ...
 
     def zones_for(self, state: Any, seat: int | None) -> list[Zone]: ...
 
@@ -399,7 +407,11 @@ class LazyView(ViewReading):
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...] | None:
-        return self._source.spec.teams(self.players)  # type: ignore[no-any-return]
+        return self._source.teams(self._now())
+
+    @property
+    def seating(self) -> tuple[int, ...] | None:
+        return self._source.seating(self._now(), self.seat)
 
     @property
     def prompt(self) -> Prompt:
@@ -411,7 +423,8 @@ class LazyView(ViewReading):
     def view(self) -> View:
         """Every part, as the published ``View``."""
         return View(game=self.game, seat=self.seat, players=self.players, phase=self.phase, to_act=self.to_act,
-                    dealer=self.dealer, hand_no=self.hand_no, teams=self.teams, zones=self.zones,
+                    dealer=self.dealer, hand_no=self.hand_no, teams=self.teams,
+                    seating=self.seating, zones=self.zones,
                     facts=self.facts, prompt=self.prompt, over=self.over, options=self.options)
 
 

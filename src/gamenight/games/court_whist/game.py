@@ -16,6 +16,7 @@ from gamenight.core.cards import SUIT_NAMES, Card, card_text, code
 from gamenight.engine.actions import Action
 from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.events import emit
+from gamenight.engine.game import Teams
 from gamenight.engine.legality import Step, narrow, refuse
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet, team_name
@@ -540,6 +541,16 @@ class CourtWhist(TrickGame[CourtState]):
     def dealer(self, state: CourtState) -> int | None:
         """The dealer, with one table; with several each table's is a fact of its own view."""
         return state.tables[0].dealer if len(state.tables) == 1 else None
+
+    def teams(self, state: CourtState) -> Teams | None:
+        """This game's partnerships at every table (none in Conspiracy: each plays for themselves)."""
+        if state.game_no == CONSPIRACY or not state.tables:
+            return None
+        return tuple(tuple(team) for table in state.tables for team in table.teams)
+
+    def seating(self, state: CourtState, seat: int | None) -> tuple[int, ...] | None:
+        """The chairs of the table ``seat`` looks at, clockwise: partners opposite."""
+        return tuple(self._shown(state, seat).chairs) if state.tables else None
 
     def facts(self, state: CourtState, seat: int | None) -> list[Fact]:
         g = state.game_no

@@ -4,7 +4,7 @@
 // bids, chips) from the view's per-seat facts.
 import { h } from "./dom.js";
 import { factValue } from "./facts.js";
-import { spot } from "./tricks.js";
+import { seatOrder, spot } from "./tricks.js";
 
 const KIND_WORD = { card: "Cards", tile: "Dominoes", die: "Dice", token: "Pieces", chips: "Chips" };
 export const RING_MAX = 8;  // more seats than this sit in rows instead of around the table
@@ -21,9 +21,9 @@ function handCounts(state) {
   return { counts, word };
 }
 
-function partnersOf(state) {
-  const team = (state.view?.teams || []).find((t) => t.includes(state.you));
-  return new Set((team || []).filter((s) => s !== state.you));
+function partnersOf(state, seat = state.you) {
+  const team = (state.view?.teams || []).find((t) => t.includes(seat));
+  return new Set((team || []).filter((s) => s !== seat));
 }
 
 export function plate(s, state, style = null) {
@@ -39,6 +39,7 @@ export function plate(s, state, style = null) {
     const v = f.value?.[s.seat];
     if (v === null || v === undefined || v === "" || v === false) continue;
     if (f.of === "flag") { stats.push(h("span", { class: "stat" }, f.label)); continue; }  // said when true
+    if (f.of === "seat" && partnersOf(state, s.seat).has(v)) continue;  // "Partner Cy": the seating says it
     stats.push(h("span", { class: "stat" }, `${f.label}\u00a0`, factValue({ kind: f.of || "number", value: v }, state)));
   }
   for (let i = stats.length - 1; i > 0; i--) stats.splice(i, 0, " · ");
@@ -52,23 +53,29 @@ export function plate(s, state, style = null) {
 }
 
 // The seats with `centre` in the middle: around the table for a trick (each card in front of its
-// player), otherwise the others above the centre and you below it.
+// player), otherwise the others above the centre and you below it; seats at another table (Court
+// Whist's) in a row above. One element, or two with that row.
 export function renderRing(state, centre, around = true) {
   const seats = state.table.seats;
   if (seats.length > RING_MAX) {
     return h("div", { class: "ring-list" }, h("div", { class: "seats" }, seats.map((s) => plate(s, state))), centre);
   }
+  const order = seatOrder(state);
+  const me = order.includes(state.you) ? state.you : null;
+  const turn = (s) => (order.indexOf(s.seat) - order.indexOf(me ?? order[0]) + order.length) % order.length;
+  const here = seats.filter((s) => order.includes(s.seat)).sort((a, b) => turn(a) - turn(b));
+  const elsewhere = seats.filter((s) => !order.includes(s.seat));  // at another table, or sitting out
+  const away = elsewhere.length ? h("div", { class: "seats-row elsewhere", "aria-label": "at the other tables" },
+    elsewhere.map((s) => plate(s, state))) : null;
   if (!around) {
-    const n = seats.length;
-    const me = state.you ?? null;
-    const order = [...seats].sort((a, b) => ((a.seat - (me ?? 0) + n) % n) - ((b.seat - (me ?? 0) + n) % n));
-    return h("div", { class: "table-rows", id: "ring" },
-      h("div", { class: "seats-row" }, order.filter((s) => s.seat !== me).map((s) => plate(s, state))),
+    return h("div", { class: "table-rows", id: "ring" }, away,
+      h("div", { class: "seats-row" }, here.filter((s) => s.seat !== me).map((s) => plate(s, state))),
       h("div", { class: "centre-row" }, centre, me !== null ? plate(seats[me], state) : null));
   }
-  const plates = seats.map((s) => {
+  const plates = here.map((s) => {
     const { x, y } = spot(s.seat, state);
     return plate(s, state, `left:${x}%;top:${y}%;transform:translate(-${x}%,-${y}%)`);
   });
-  return h("div", { class: `ring n${seats.length}`, id: "ring" }, centre, plates);
+  const ring = h("div", { class: `ring n${here.length}`, id: "ring" }, centre, plates);
+  return away ? [away, ring] : ring;
 }

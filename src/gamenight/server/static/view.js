@@ -43,12 +43,12 @@ function sortZones(state) {
 }
 
 export function renderFelt(state, ctl, events, send, redraw) {
-  if (!state.view) return [renderRing(state, null)];
+  if (!state.view) return [renderRing(state, null)].flat();
   const zones = sortZones(state);
   const small = [...zones.heaps.map((z) => (z.kind === "pot" ? renderPot(z) : renderHeap(z, state))),
                  ...zones.dice.map((z) => renderDice(z, state, ctl))].filter(Boolean);
   const trick = renderTrick(state, redraw);
-  const out = [renderRing(state, trick || h("div", { class: "heaps" }, small), !!trick)];
+  const out = [renderRing(state, trick || h("div", { class: "heaps" }, small), !!trick)].flat();
   if (trick && small.length) out.push(h("div", { class: "heaps strip" }, small));
   if (zones.melds.length) out.push(renderMelds(zones.melds, state));
   if (zones.trains.length) out.push(renderTrains(zones.trains, state));
