@@ -172,6 +172,9 @@ class EventView:
     pieces: tuple[str, ...] = ()
     kind: str = ""
     ply: int = 0
+    clause: str = ""
+    """The id of the rule this event applies (the stock reshuffled, the game's end), which
+    interfaces link to instead of printing; empty: none."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,7 @@
 // Running text is shown with its pieces as pieces (QS as Q♠).
 import { h } from "./dom.js";
 import { cardText, isCard } from "./cards.js";
+import { ruleLink } from "./rules_link.js";
 
 // A name a player chose, isolated (FSI … PDI) so right-to-left or override characters in it
 // cannot reorder the text around it.
@@ -74,7 +75,7 @@ export function eventText(e, state) {
   return fill(e.text, e.seats || [], state);
 }
 
-// An event as a line: names in, cards drawn.
+// An event as a line: names in, cards drawn, and a link to the rule it applies (never its id).
 export function eventLine(e, state, tag = "li") {
-  return h(tag, { class: e.kind ? `event-${e.kind}` : null }, rich(eventText(e, state)));
+  return h(tag, { class: e.kind ? `event-${e.kind}` : null }, rich(eventText(e, state)), ruleLink(e.clause));
 }
