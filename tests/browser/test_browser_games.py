@@ -322,6 +322,11 @@ def test_a_log_line_that_applies_a_rule_shows_a_rule_link_not_its_id(browser, ba
     line.locator("button.rule-link").click()
     assert page.locator("#rules-panel").get_attribute("open") is not None
     assert page.locator("#rules li#push\\.deal\\.first-up").is_visible()
+    kept = page.evaluate("""async () => {
+        const { eventText } = await import("/static/names.js");
+        return eventText({ text: "{0} keeps their hand", seats: [0] }, { you: 0, table: { seats: [] } });
+    }""")
+    assert kept == "You keep your hand"  # the page says it as the engine does
     assert not page.errors
     page.close()
 

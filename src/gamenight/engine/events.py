@@ -88,7 +88,8 @@ def _second_person(verb: str) -> str:
 
 def fill(template: str, seats: Sequence[int], names: Sequence[str], you: int | None = None) -> str:
     """A template's ``{0}``, ``{1}``... replaced by the names of ``seats``; the viewer's own
-    seat reads "You", with the verb after it in the second person ("You pass QS")."""
+    seat reads "You", with the verb after it in the second person and "their" as "your" ("You keep
+    your hand")."""
     def one(m: re.Match[str]) -> str:
         i = int(m.group(1))
         seat = seats[i] if i < len(seats) else None
@@ -101,4 +102,6 @@ def fill(template: str, seats: Sequence[int], names: Sequence[str], you: int | N
     text = _SEAT_REF.sub(one, template)
     if you is not None and you in seats and text.startswith("You "):
         text = _AND_VERB.sub(lambda m: " and " + _second_person(m.group(1)) + " ", text, count=1)
+        head, sep, rest = text.partition(";")  # "You keep their hand" → "your hand", up to the next clause
+        text = head.replace(" their ", " your ", 1) + sep + rest
     return text

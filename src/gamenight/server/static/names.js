@@ -46,7 +46,10 @@ export function fill(text, seats, state) {
     return `${seatName(state, s)}${space}${verb || ""}`;
   });
   const named = withNames(out, state);
-  return named.startsWith("You ") ? named.replace(/ and ([a-z]+s) /, (_, v) => ` and ${secondPerson(v)} `) : named;
+  if (!named.startsWith("You ")) return named;
+  // "You keep their hand" → "your hand", up to the next clause (as the engine's fill does)
+  const [head, ...rest] = named.replace(/ and ([a-z]+s) /, (_, v) => ` and ${secondPerson(v)} `).split(";");
+  return [head.replace(" their ", " your "), ...rest].join(";");
 }
 
 // Text with the cards and dice named in it drawn as small cards and dice ("plays QS", "melds 11Y 11G W",
