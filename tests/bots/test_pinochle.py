@@ -9,7 +9,7 @@ from gamenight import cards
 from gamenight.bots import RandomBot, has_heuristic, make_bot
 from gamenight.bots.pinochle import PinochleBot
 from gamenight.engine.actions import Action
-from gamenight.engine.view import FactKind, View, ZoneKind, ZoneView, fact, per_seat, phase_words
+from gamenight.engine.view import FactKind, View, ZoneKind, ZoneView, bid, fact, per_seat, phase_words
 from gamenight.games.pinochle import Phase
 from gamenight.games.pinochle.game import bid_actions
 from gamenight.testing import scenario
@@ -22,7 +22,7 @@ def base_view(hand: str, phase: Phase = Phase.BID, trump: str | None = None, tri
     if bids is not None:
         facts.append(per_seat("bids", "Bids", bids, FactKind.TEXT))
     if bidder is not None:
-        facts += [fact("bid", "High bid", FactKind.NUMBER, high_bid), fact("bidder", "Bidder", FactKind.SEAT, bidder)]
+        facts.append(bid("bid", "Bid", high_bid, bidder))
     if trump is not None:
         facts.append(fact("trump", "Trump", FactKind.SUIT, trump))
     if meld is not None:

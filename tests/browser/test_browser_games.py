@@ -303,6 +303,34 @@ def test_a_pinochle_pass_of_duplicate_cards_tapped_one_by_one(browser, base: str
     page.close()
 
 
+# --- the log: a line that applies a rule links to it ---------------------------------------------------
+RULED = {"text": "{0} buries JK in the stock: the first card up may not be wild", "seats": [1],
+         "pieces": ["JK"], "kind": "deal", "clause": "push.deal.first-up"}
+"""A Push deal's event as the server sends it when the dealer turns up a wild card (a seed's luck)."""
+
+
+def test_a_log_line_that_applies_a_rule_shows_a_rule_link_not_its_id(browser, base: str) -> None:  # noqa: F811
+    page = seat_page(browser, base, new_table(base, "push", [1, 2, 3]), 0, "phone")
+    page.wait_for_selector("#rules li#push\\.deal\\.first-up", state="attached", timeout=30_000)
+    page.evaluate("""async (e) => {
+        const { eventLine } = await import("/static/names.js");
+        document.querySelector("#log").append(eventLine(e, { you: 0, table: { seats: [{ name: "Ann" },
+          { name: "Bea" }, { name: "Cy" }, { name: "Dee" }] } }));
+    }""", RULED)
+    line = page.locator("#log li").last
+    assert "push.deal" not in line.inner_text() and "Bea\u2069 buries" in line.inner_text()
+    line.locator("button.rule-link").click()
+    assert page.locator("#rules-panel").get_attribute("open") is not None
+    assert page.locator("#rules li#push\\.deal\\.first-up").is_visible()
+    kept = page.evaluate("""async () => {
+        const { eventText } = await import("/static/names.js");
+        return eventText({ text: "{0} keeps their hand", seats: [0] }, { you: 0, table: { seats: [] } });
+    }""")
+    assert kept == "You keep your hand"  # the page says it as the engine does
+    assert not page.errors
+    page.close()
+
+
 # --- chips: the pot in the middle, each seat's stake -------------------------------------------------
 def test_the_pot_and_each_seats_quarters_are_drawn_as_chips_on_a_phone(browser, base: str) -> None:  # noqa: F811
     made = new_table(base, "thirty_one", [1, 2, 3])

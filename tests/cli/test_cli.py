@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from typer.testing import CliRunner
 
@@ -152,3 +154,10 @@ def test_a_euchre_hand_is_shown_as_held_the_left_bower_among_the_trumps() -> Non
     v = m.view(1)
     [hand] = [z for z in v.zones if z.name == "hand" and z.owner == 1]
     assert hand_groups(hand.pieces, v, hand.held) == ([["JH", "JD", "AH", "9H"], ["AS"]], None)
+
+
+def test_the_high_bid_and_its_bidder_are_one_line() -> None:
+    """'Bid 45 — Bot 2', TABLE.md's own example: one fact, not a bid and a bidder apart."""
+    code, out, _ = run("play", "pinochle", "--seed", "3", "--bots", "random", input="1\n" * 2)
+    assert code == 0
+    assert re.search(r"│ Bid +\d+ — (You|Bot \d) ", out) and "Bidder" not in out and "High bid" not in out

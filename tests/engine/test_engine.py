@@ -29,6 +29,7 @@ from gamenight.core.cards import (
 from gamenight.engine import options as opts
 from gamenight.engine.actions import Action, ActionSyntaxError, did_you_mean, parse_action, understand
 from gamenight.engine.clauses import Clause, IllegalAction, Rules
+from gamenight.engine.events import fill
 from gamenight.engine.options import OptionError, option
 from gamenight.engine.registry import UnknownGame
 from gamenight.engine.scoresheet import with_names
@@ -327,3 +328,13 @@ def test_games_name_their_moves_in_words(game_id: str) -> None:
         match.apply(seat, rng.choice(legal))
     assert named
     assert gamenight.load("hearts", seed=1).move_words(0, []) == {}  # a game that names nothing: the verb and pieces
+
+
+@pytest.mark.parametrize(("template", "seats", "said"), [
+    ("{0} keeps their hand", (0,), "You keep your hand"),
+    ("{0} keeps their hand", (1,), "Bea keeps their hand"),
+    ("{0} throws in the hand: {0} and {1} lose their bid of 50; {2} and {3} add their meld", (0, 2, 1, 3),
+     "You throw in the hand: You and Cy lose your bid of 50; Bea and Dee add their meld"),
+])
+def test_the_viewer_is_you_and_their_things_are_yours(template: str, seats: tuple[int, ...], said: str) -> None:
+    assert fill(template, seats, ["Ann", "Bea", "Cy", "Dee"], 0) == said

@@ -142,6 +142,8 @@ def test_the_lowest_total_after_the_kings_wins() -> None:
     assert len(m.sheet.rows) == 11
     low = min(m.sheet.totals)
     assert set(m.result().winners) == {s for s, t in enumerate(m.sheet.totals) if t == low}
+    last = m.events(None)[-1]
+    assert last.text.endswith(f"with the lowest total, {low}") and last.clause == "arizona_rummy.score.end"
 
 
 def test_when_the_centre_pile_runs_out_the_round_ends() -> None:
@@ -151,3 +153,6 @@ def test_when_the_centre_pile_runs_out_the_round_ends() -> None:
         m.apply(seat, "draw stock")
         m.apply(seat, f"discard {m.events(seat)[-1].pieces[0]}")
     assert m.sheet.rows[-1].points == (count(cards("4C 5D 9S"), 3), count(cards("7H 8S QC"), 3))
+    ended = next(e for e in m.events(None) if "used up" in e.text)
+    assert ended.text == "The centre pile is used up: the round ends with nobody out"
+    assert ended.clause == "arizona_rummy.turn.stock-out"  # linked apart from the words

@@ -328,3 +328,5 @@ def test_when_the_stock_runs_out_the_discards_are_shuffled_into_a_new_one() -> N
     m.apply(seat, "draw stock")
     assert m.view(None).zone("stock").hidden == pile - 2
     assert m.view(None).pieces("discard") and len(m.view(None).pieces("discard")) == 1
+    said = m.events(None)[-2]  # before the draw: the new stock, its rule linked apart from the words
+    assert said.text.endswith("shuffled into a new stock") and said.clause == "desert_rummy.turn.stock-out"

@@ -472,6 +472,7 @@ def test_hand_summary_names_the_makers():
     m.view(None)
     play_highest(m)
     assert ("{0} and {1} took all 5 tricks: 2 points", (1, 3), ()) in seen(m, None)
+    assert m.sheet.rows[-1].notes[1].text == "seats 1 & 3 took all 5 tricks: 2 points"  # both makers, not seat 1
 
 
 @pytest.mark.parametrize("preset", ["standard", "called_redeal"])

@@ -167,10 +167,10 @@ def test_bidding_rules():
     assert m.to_act() == (d,)  # c passed and may not bid again
     v = m.view(d)
     assert v.fact("bids") == ["80" if s == a else "pass" if s in (b, c) else "75" for s in range(4)]
-    assert v.fact("bid") == 80 and v.fact("bidder") == a and not v.has_fact("notrump")
+    assert v.fact("bid") == {"number": 80, "seat": a} and not v.has_fact("notrump")
     m.apply(d, "pass")
     v = m.view(None)
-    assert v.phase == "calling trump" and v.fact("bidder") == a and v.fact("bid") == 80
+    assert v.phase == "calling trump" and v.fact("bid") == {"number": 80, "seat": a}
     assert not v.has_fact("notrump")
     assert texts(m, None, "bid") == ["{0} bids 70", "{0} bids 70 no trump", "{0} passes", "{0} bids 75",
                                      "{0} bids 80", "{0} passes", "{0} passes", "{0} wins the bid at 80"]
@@ -219,8 +219,8 @@ def test_no_trump_bid_has_no_trump_and_skips_the_call():
     m.apply(c, "pass")
     m.apply(d, "pass")
     v = m.view(c)
-    assert v.phase == "burying" and v.fact("bidder") == b
-    assert v.fact("notrump") is True and v.fact("bid") == 60 and v.fact("trump") is None
+    assert v.phase == "burying" and v.fact("bid")["seat"] == b
+    assert v.fact("notrump") is True and v.fact("bid")["number"] == 60 and v.fact("trump") is None
 
 
 def test_all_pass_dealer_takes_the_bid_at_sixty():
@@ -231,7 +231,7 @@ def test_all_pass_dealer_takes_the_bid_at_sixty():
     assert m.to_act() == (d,) and d == m.view(None).dealer
     m.apply(d, "pass")
     v = m.view(None)
-    assert v.fact("bidder") == d and v.fact("bid") == 60 and not v.has_fact("notrump")
+    assert v.fact("bid") == {"number": 60, "seat": d} and not v.has_fact("notrump")
     assert v.fact("dealer-took-bid") is True and v.phase == "calling trump"
     assert texts(m, a, "bid")[-1] == "Everyone passed: {0} takes the bid at 60"
     assert m.view(a).fact("dealer-took-bid") is True
@@ -244,7 +244,7 @@ def test_dealer_may_bid_after_three_passes():
         m.apply(s, "pass")
     m.apply(d, "bid 85")
     v = m.view(None)
-    assert v.fact("bidder") == d and v.fact("bid") == 85 and not v.has_fact("notrump")
+    assert v.fact("bid") == {"number": 85, "seat": d} and not v.has_fact("notrump")
     assert not v.has_fact("dealer-took-bid")
 
 
@@ -427,7 +427,7 @@ def test_prompts_and_play_facts():
     for card in plain_cards(m, a):
         m.apply(a, f"discard {card}")
     v = m.view(b)
-    assert v.phase == "play" and v.fact("trump") == "hearts" and v.fact("bidder") == a
+    assert v.phase == "play" and v.fact("trump") == "hearts" and v.fact("bid")["seat"] == a
     assert v.fact("counters") == [0, 0, 0, 0] and v.fact("tricks") == [0, 0, 0, 0]
     assert m.view(a).prompt.text == "Lead a card."
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from gamenight.engine.match import Match
-from gamenight.engine.view import View, ZoneKind
+from gamenight.engine.view import FactKind, View, ZoneKind
 from gamenight.games.five_hundreds.rules import DECK_CARDS
 from gamenight.testing import next_deal, refusal, scenario
 
@@ -200,6 +200,9 @@ def test_lay_offs_come_after_your_own_meld_and_count_for_whoever_laid_them() -> 
     m.apply(2, "lay 6C on 1")
     refused(m, 2, "lay JD on 7", "five_hundreds.lay-off", "there is no meld 7")
     assert laid_by(m, 1) == ["2C", "3C", "4C"] and "6C" in laid_by(m, 2)
+    facts = seen(m).facts  # on the seats, in short words: no players table
+    assert FactKind.TABLE not in {f.kind for f in facts}
+    assert seen(m).fact("on_table") == [0, 15, 25] and seen(m).fact("melded") == [False, True, True]
 
 
 def test_rummy_is_called_out_of_turn_on_a_playable_discard() -> None:

@@ -105,7 +105,7 @@ def test_bidding_goes_from_dealers_left_and_dealer_is_restricted():
     assert parse_action("bid 1") not in m.legal_actions(0)
     reason = "the dealer may not bid 1: the bids would add up to the 10 cards dealt"
     assert m.view(0).fact("forbidden-bid") == 1 and m.view(None).fact("forbidden-bid") == 1
-    assert m.prompt(0) == f"Bid how many tricks you will take, from 0 to 10 ({reason})."
+    assert m.prompt(0) == "Bid how many tricks you will take, from 0 to 10."  # the fact says it, once
     assert refusal(m, 0, "bid 1") == ("oh_hell.bid.dealer", reason)
     m.apply(0, "bid 2")
     assert m.view(0).phase == "play" and m.to_act() == (1,)  # left of the dealer leads
@@ -262,7 +262,7 @@ def test_bid_refusals_say_why():
 
 
 def test_the_dealers_restriction_is_one_function():
-    """Legal bids, the refusal, the fact and the prompt all ask ``forbidden_bid``."""
+    """Legal bids, the refusal and the fact all ask ``forbidden_bid``."""
     m = start(players=3, dealer=0, n=4)
     m.apply(1, "bid 0")
     m.apply(2, "bid 0")
@@ -271,7 +271,7 @@ def test_the_dealers_restriction_is_one_function():
     try:
         assert [a.args[0] for a in m.legal_actions(0)] == [0, 1, 2, 4]
         assert refusal(m, 0, "bid 3")[1].startswith("the dealer may not bid 3")
-        assert m.view(1).fact("forbidden-bid") == 3 and "may not bid 3" in m.prompt(0)
+        assert m.view(1).fact("forbidden-bid") == 3 and "3" not in m.prompt(0)
         m.apply(0, "bid 4")
     finally:
         del game.forbidden_bid

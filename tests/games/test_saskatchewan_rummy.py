@@ -14,7 +14,7 @@ from gamenight import IllegalAction, cards
 from gamenight.bots import RandomBot, make_bot
 from gamenight.core.cards import standard_deck
 from gamenight.engine.view import FactKind, ZoneKind
-from gamenight.games.saskatchewan_rummy import Phase, removed_cards, round_payments, split
+from gamenight.games.saskatchewan_rummy import Phase, removed_cards, round_of, round_payments, split
 from gamenight.testing import pot_amount, scenario
 
 GAME = "saskatchewan_rummy"
@@ -153,7 +153,7 @@ def test_paying_rounds_fill_the_pot_and_the_sheet():
     row = m.sheet.rows[-1]
     assert row.points == (0, -25, 0) and pot(m) == POT_BEFORE[3][4] + 25
     assert any("[saskatchewan_rummy.round.king-of-clubs]" in n for n in row.notes)
-    assert table(m).fact("round") == 5
+    assert table(m).fact("round").startswith("5 of 6, last trick") and round_of(table(m).hand_no) == 5
     finish_round(m)
     last = [e.seats[0] for e in m.events(None) if e.kind == "trick"][-1]
     assert m.sheet.rows[-1].points == tuple(-50 if s == last else 0 for s in range(3))  # only the last trick pays
@@ -307,9 +307,18 @@ def test_a_match_of_two_games():
     m = gamenight.load(GAME, players=4, seed=3, options={"games": 2})
     rng = random.Random(3)
     while not m.over:
+        v = m.view(None)  # the round the bot reads off the deal's number is the one the table shows
+        assert v.fact("round").startswith(f"{round_of(v.hand_no)} of 6, ")
         s = m.to_act()[0]
         m.apply(s, rng.choice(m.legal_actions(s)))
     assert len(m.sheet.rows) == 12 and m.sheet.rows[6].label.startswith("game 2")
+
+
+def test_the_tricks_round_is_not_labelled_like_the_seats_tricks():
+    """Round 1 is named "tricks"; its fact says so in its words, so the only "Tricks" is the seats' count."""
+    v = gamenight.load(GAME, players=4, seed=3).view(0)
+    assert v.fact("round") == "1 of 6, tricks: each trick you take pays 5¢"
+    assert [f.label for f in v.facts].count("Tricks") == 1 and v.fact("tricks") == [0, 0, 0, 0]
 
 
 # --- the bot ----------------------------------------------------------------------------------------------
@@ -382,7 +391,7 @@ def test_payments_are_money_facts_and_events():
     [money] = [z for z in v.zones if z.name == "pot"]  # in the middle, as money
     assert money.kind is ZoneKind.POT and money.piece == "money" and pot_amount(v) == POT_BEFORE[3][2]
     assert not v.has_fact("pot")  # shown once
-    assert v.fact("round") == 2 and v.fact("costs") == "each heart you take pays 5¢"
+    assert v.fact("round") == "2 of 6, hearts: each heart you take pays 5¢" and not v.has_fact("costs")
     play_out(m, [(1, "play 3D"), (2, "play 4D"), (0, "play 2D")])
     finish_round(m)
     assert in_round(m, 2, 0, ("payment",)) == [("{0} pays 15¢ into the pot", (1,)), ("{0} pays 50¢ into the pot", (2,)),

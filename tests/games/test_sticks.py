@@ -106,7 +106,7 @@ def test_the_stick_is_laid_down_exactly() -> None:
     m.apply(1, "meld 7H 7D 7S and 9C 9D 9S")
     v = m.view(0)
     assert v.fact("stick") == ["", TWO_SETS] and v.fact("sticks") == [0, 1]
-    assert "{0} turns the stick '2 sets of 3' face up and lays down 7H 7D 7S and 9C 9D 9S" in [
+    assert "{0} lays down the stick, 2 sets of 3: 7H 7D 7S and 9C 9D 9S" in [
         e.text for e in m.events(0)]
 
 

@@ -16,7 +16,7 @@ import gamenight
 from gamenight.core.cards import cards
 from gamenight.engine.chance import Chance
 from gamenight.engine.match import Match
-from gamenight.engine.view import View, ZoneKind
+from gamenight.engine.view import FactKind, View, ZoneKind
 from gamenight.games.vazhushal.rules import deck_for, meld_points, meld_rules, must_redeal
 from gamenight.testing import refusal, scenario
 
@@ -153,6 +153,15 @@ def test_the_first_meld_is_a_pure_sequence_and_a_wild_twin_at_its_own_value_is_n
     refused(m, 1, "meld 2C 3C 4H", "vazhushal.meld.sequence", "neither a set")
 
 
+def test_the_seats_say_who_has_made_a_pure_sequence_in_a_flag_not_a_table() -> None:
+    """A seat plate carries "Pure sequence made" once it is true; the melds themselves are on the table."""
+    m = table({0: SEAT0, 1: "QD KD AD 7C 7H 7S 2C 3C 9H 10H 4H 5H JK"}, draws="8C",
+              moves=[(1, "draw stock"), (1, "meld QD KD AD")])
+    facts = seen(m).facts
+    assert FactKind.TABLE not in {f.kind for f in facts}
+    assert [(f.label, f.value) for f in facts if f.kind is FactKind.PER_SEAT] == [("Pure sequence made", [False, True])]
+
+
 THREE = {0: "3S 4S 5S 6S 8D 9D JD 4C 5C 6C JC 8H JH", 2: "2S 3D 4D 5D 6D 7D 8C 9C 10C QD KS AS 2H"}
 """Seats 0 and 2 of a three-player hand (two decks): 9S is turned up and 10H is the negative joker."""
 
@@ -222,7 +231,7 @@ def test_when_the_stock_runs_out_everyone_melds_then_the_melds_are_counted() -> 
     m.apply(1, "meld 4H 5H 6H and 7C 7H 7S and QC KC AD")
     m.apply(0, "meld 3S 4S 5S 6S and 4C 5C 6C")
     m.apply(0, "done")
-    assert m.to_act() == (1,)
+    assert m.to_act() == (1,) and seen(m).fact("done") == [True, False]  # a flag on seat 0's plate
     m.apply(1, "done")
     # seat 1: 4-5-6 = 15, three 7s = 21, Q-K-A = 30 (AD stands as itself or as a wild ace) less 2C 3C 9H
     # and a joker (0): 66 - 14. Seat 0: 3-4-5-6 = 18 and 4-5-6 = 15, less 8 9 10 10 8 10.

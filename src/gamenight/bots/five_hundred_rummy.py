@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from gamenight.bots.base import View, heuristic_for
+from gamenight.bots.tricks import high_bid
 from gamenight.core.cards import Card, parse_card
 from gamenight.engine.actions import Action
 from gamenight.families import tricks
@@ -79,7 +80,7 @@ class FiveHundredBot:
         suit_best = 40 + 0.55 * max(suit_value(hand, s) for s in range(4))
         nt = 40 + 0.55 * suit_value(hand, None)
         bids = [a for a in legal if a.verb == "bid"]
-        bidder = view.fact("bidder")
+        bidder = high_bid(view)[1]
         partner_high = bidder is not None and (bidder - view.seat) % 2 == 0
         if partner_high:
             suit_best -= 8  # don't outbid a partner without good reason
@@ -115,7 +116,7 @@ class FiveHundredBot:
         trick = list(zip(played.by or (), map(parse_card, played.pieces))) if played is not None else []
         seat = view.seat
         partner = (seat + 2) % 4
-        bidder = view.fact("bidder")
+        bidder = high_bid(view)[1]
         we_bid = bidder is not None and (bidder - seat) % 2 == 0
 
         def key(c: int, led: int) -> int:

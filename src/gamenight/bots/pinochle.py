@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from gamenight.bots.base import View, heuristic_for
+from gamenight.bots.tricks import high_bid
 from gamenight.core.cards import Card, parse_card
 from gamenight.engine.actions import Action
 from gamenight.families import tricks
@@ -98,7 +99,7 @@ class PinochleBot:
         if said[partner] not in ("", "pass"):
             value += 4  # partner has shown strength
         limit = value
-        if view.fact("bidder") == partner and limit < lowest.numbers[0] + 15:
+        if high_bid(view)[1] == partner and limit < lowest.numbers[0] + 15:
             return Action("pass")  # leave the contract with partner unless much stronger
         if lowest.numbers[0] <= limit:
             return lowest
@@ -148,7 +149,7 @@ class PinochleBot:
         hand = _hand(view)
         if throw in legal and trump is not None:
             melds = view.fact("meld") or [0] * 4
-            need = view.fact("bid", 0) - melds[seat] - melds[(seat + 2) % 4]
+            need = high_bid(view)[0] - melds[seat] - melds[(seat + 2) % 4]
             if need > _trick_estimate(hand, trump) + 12:
                 return throw
         suit, power = tricks.ranked_tables(RANK_ORDER, trump)
@@ -199,7 +200,7 @@ class PinochleBot:
         if aces:
             return min(aces, key=lambda c: counts[c >> 4])
         seat = view.seat
-        bidder = view.fact("bidder")
+        bidder = high_bid(view)[1]
         trumps = [c for c in cards if c >> 4 == trump]
         if bidder is not None and (bidder - seat) % 2 == 0 and trumps and len(trumps) >= 3:
             top = max(trumps, key=lambda c: power[c])

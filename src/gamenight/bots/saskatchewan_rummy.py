@@ -11,7 +11,7 @@ from gamenight.bots.base import View, heuristic_for
 from gamenight.core.cards import Card, parse_card
 from gamenight.engine.actions import Action
 from gamenight.engine.view import ZoneKind
-from gamenight.games.saskatchewan_rummy import Phase
+from gamenight.games.saskatchewan_rummy import Phase, round_of
 
 ORDER = tuple(range(2, 15))
 """Ace high: PayDay's aces go on top of the kings."""
@@ -49,7 +49,7 @@ class SaskatchewanBot:
 
     # --- the paying rounds -----------------------------------------------------------------------
     def _trick(self, view: View, plays: list[Action]) -> Action:
-        r = int(view.fact("round"))
+        r = round_of(view.hand_no)
         cards: list[Card] = [a.args[0] for a in plays]
         by_card = {int(c): a for c, a in zip(cards, plays)}
         trick = [parse_card(t) for t in view.pieces("trick")]

@@ -24,6 +24,12 @@ def trump_of(view: View) -> int | None:
     return tricks.SUIT_WORDS.index(word) if word else None
 
 
+def high_bid(view: View) -> tuple[int, int | None]:
+    """The high bid and the seat holding it, from the view's "bid" fact ((0, None): no bid yet)."""
+    said = view.fact("bid")
+    return (int(said["number"]), int(said["seat"])) if said else (0, None)
+
+
 def trick_plays(view: View) -> list[tuple[int, Card]]:
     """The cards on the table, each with the seat that played it."""
     zone = view.zone("trick")

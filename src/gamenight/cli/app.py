@@ -173,6 +173,8 @@ def fact_markup(kind: FactKind, value: Any, seats: Table_, view: View) -> Text:
         return Text("—", style="dim")
     if kind is FactKind.SEAT:
         return Text(seats.name(value))
+    if kind is FactKind.BID:
+        return Text(f"{value['number']} — {seats.name(value['seat'])}")
     if kind is FactKind.SEATS:
         return Text(", ".join(seats.name(s) for s in value) or "—")
     if kind is FactKind.TEAM:

@@ -3,8 +3,10 @@
 ``apply`` appends events to ``state.events``; a viewer sees those meant for them
 (``to``), others see the ``others`` wording or nothing. ``{0}``, ``{1}``... in the
 text stand for ``seats[0]``, ``seats[1]``...; interfaces resolve seats to names
-("Bea takes the trick with Q♠"). An event is a plain tuple, so emitting one on
-every card played costs next to nothing.
+("Bea takes the trick with Q♠"). An event that applies a rule (the stock reshuffled, the
+game's end) carries its clause apart from the words, as a score note does, so interfaces link
+to the rule and never print its id. An event is a plain tuple, so emitting one on every card
+played costs next to nothing.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
+from gamenight.engine.clauses import Clause
 from gamenight.engine.view import EventView
 
 
 class Event(NamedTuple):
     """One thing that happened. ``to`` None: everyone sees ``text``; otherwise only
-    those seats do, and the rest see ``others`` (None: nothing at all)."""
+    those seats do, and the rest see ``others`` (None: nothing at all). ``clause`` is the id of
+    the rule it applies, if any."""
 
     text: str
     seats: tuple[int, ...] = ()
@@ -27,26 +31,27 @@ class Event(NamedTuple):
     to: frozenset[int] | None = None
     others: str | None = None
     ply: int = 0
+    clause: str = ""
 
     def seen_as(self, viewer: int | None) -> EventView | None:
         """This event as ``viewer`` may know it, or None if they learn nothing."""
         to = self.to
         if to is None or (viewer is not None and viewer in to):
-            return EventView(self.text, self.seats, tuple(map(str, self.pieces)), self.kind, self.ply)
+            return EventView(self.text, self.seats, tuple(map(str, self.pieces)), self.kind, self.ply, self.clause)
         if self.others is None:
             return None
-        return EventView(self.others, self.seats, (), self.kind, self.ply)
+        return EventView(self.others, self.seats, (), self.kind, self.ply, self.clause)
 
 
 def emit(state: Any, text: str, *seats: int, pieces: Sequence[Any] = (), kind: str = "",
-         to: Iterable[int] | None = None, others: str | None = None) -> None:
+         to: Iterable[int] | None = None, others: str | None = None, clause: Clause | None = None) -> None:
     """Record an event on ``state`` (a ``State``), stamped with the ply it belongs to (a match
-    played without narration keeps none)."""
+    played without narration keeps none); ``clause`` is the rule it applies, kept apart from the words."""
     events = state.events
     if events is None:
         return
     events.append(Event(text, seats, tuple(pieces), kind, frozenset(to) if to is not None else None,
-                              others, state.ply + 1))
+                              others, state.ply + 1, clause.id if clause is not None else ""))
 
 
 def private(state: Any, seat: int, text: str, others: str | None, *seats: int, pieces: Sequence[Any] = (),
@@ -83,7 +88,8 @@ def _second_person(verb: str) -> str:
 
 def fill(template: str, seats: Sequence[int], names: Sequence[str], you: int | None = None) -> str:
     """A template's ``{0}``, ``{1}``... replaced by the names of ``seats``; the viewer's own
-    seat reads "You", with the verb after it in the second person ("You pass QS")."""
+    seat reads "You", with the verb after it in the second person and "their" as "your" ("You keep
+    your hand")."""
     def one(m: re.Match[str]) -> str:
         i = int(m.group(1))
         seat = seats[i] if i < len(seats) else None
@@ -96,4 +102,6 @@ def fill(template: str, seats: Sequence[int], names: Sequence[str], you: int | N
     text = _SEAT_REF.sub(one, template)
     if you is not None and you in seats and text.startswith("You "):
         text = _AND_VERB.sub(lambda m: " and " + _second_person(m.group(1)) + " ", text, count=1)
+        head, sep, rest = text.partition(";")  # "You keep their hand" → "your hand", up to the next clause
+        text = head.replace(" their ", " your ", 1) + sep + rest
     return text

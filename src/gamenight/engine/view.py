@@ -133,6 +133,9 @@ class FactKind(StrEnum):
     SUIT = "suit"
     """A suit word: clubs, diamonds, hearts, spades (or a colour in five-suit decks)."""
     NUMBER = "number"
+    BID = "bid"
+    """A number and the seat that said it, one fact (the high bid and its bidder):
+    ``{"number": 75, "seat": 2}``, shown "75 — Bea"."""
     MONEY = "money"
     """An amount in cents."""
     CHIPS = "chips"
@@ -172,6 +175,9 @@ class EventView:
     pieces: tuple[str, ...] = ()
     kind: str = ""
     ply: int = 0
+    clause: str = ""
+    """The id of the rule this event applies (the stock reshuffled, the game's end), which
+    interfaces link to instead of printing; empty: none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,6 +440,11 @@ def per_seat(name: str, label: str, values: Sequence[Any], of: FactKind = FactKi
 
 def fact(name: str, label: str, kind: FactKind, value: Any) -> Fact:
     return Fact(name, label, kind, value)
+
+
+def bid(name: str, label: str, number: int, seat: int) -> Fact:
+    """A number and the seat that said it, as one fact: "Bid 75 — Bea"."""
+    return Fact(name, label, FactKind.BID, {"number": number, "seat": seat})
 
 
 def flag(name: str, label: str, value: bool) -> Fact:

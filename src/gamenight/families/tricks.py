@@ -430,7 +430,7 @@ class TrickGame(Game[TS]):
         events = state.events
         if events is not None:
             events.append(_new_event(Event, (_PLAYS_TEXT[card], _SEATS[seat], _PIECES[card], "play", None, None,
-                                             state.ply + 1)))
+                                             state.ply + 1, "")))
         active = state.active
         if len(trick) < active.count(True):
             nxt = seat + 1
@@ -451,7 +451,7 @@ class TrickGame(Game[TS]):
         if events is not None:
             best = next(c for s, c in trick if s == winner)
             events.append(_new_event(Event, (_TAKES_TEXT[best], _SEATS[winner], _PIECES[best], "trick", None, None,
-                                             state.ply + 1)))
+                                             state.ply + 1, "")))
         state.last_trick = trick
         state.trick = []
         state.leader = state.turn = winner

@@ -394,7 +394,7 @@ class Euchre(TrickGame[EuchreState]):
         else:
             pts[team] = 2
             result, clause = "2 points", SCORE_MARCH
-        who = f"seat {maker}" + (" alone" if state.alone else "")
+        who = f"seat {maker} alone" if state.alone else team_name(TEAMS[team])  # the makers took them together
         note = f"{who} took {took}: {result} [{clause.id}]"
         if state.events is not None:
             if state.alone:

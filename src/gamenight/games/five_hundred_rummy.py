@@ -21,7 +21,7 @@ from gamenight.engine.legality import Step, narrow, refuse
 from gamenight.engine.options import option
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet, team_name
-from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, flag, per_seat
+from gamenight.engine.view import Fact, FactKind, Prompt, Zone, bid, fact, flag, per_seat
 from gamenight.families import tricks
 from gamenight.families.tricks import SUIT_WORDS, TrickGame, TrickState
 
@@ -472,13 +472,10 @@ class FiveHundredRummy(TrickGame[FiveHundredState]):
             for s, b in state.bids:
                 said[s] = b
             facts.append(per_seat("bids", "Bids", said, FactKind.TEXT))
-        if state.high is not None:
-            facts.append(fact("bid", "High bid", FactKind.NUMBER, state.high[0]))
+        if state.high is not None and state.bidder is not None:
+            facts.append(bid("bid", "Bid", state.high[0], state.bidder))
             if state.high[1]:
                 facts.append(flag("notrump", "No trump", True))
-        if state.bidder is not None:
-            facts.append(fact("bidder", "High bidder" if phase == Phase.BID else "Bidder", FactKind.SEAT,
-                              state.bidder))
         if state.stuck:
             facts.append(flag("dealer-took-bid", "Everyone passed: the dealer took the bid", True))
         if phase == Phase.PLAY:

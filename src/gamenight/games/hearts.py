@@ -297,11 +297,8 @@ class Hearts(TrickGame[HeartsState]):
             facts.append(flag("hearts-broken", "Hearts broken", True))
         if state.kitty_owner is not None:
             facts.append(fact("kitty-owner", "Kitty taken by", FactKind.SEAT, state.kitty_owner))
-        off = pass_offset(state.hand_no, state.players)
-        if state.phase == Phase.PASS:
+        if state.phase == Phase.PASS:  # whom you pass to is the prompt's, said once
             facts.append(fact("passed", "Passed", FactKind.SEATS, sorted(state.passes)))
-            if seat is not None:
-                facts.append(fact("pass-to", "You pass to", FactKind.SEAT, left_of(seat, state.players, off)))
         return facts
 
     def zones(self, state: HeartsState) -> list[Zone]:

@@ -323,10 +323,8 @@ class OhHell(TrickGame[OhHellState]):
             return ""
         if state.phase == Phase.PLAY:
             return "Play a card."
+        # the bid the dealer may not make is a fact everyone sees, said once: the prompt only asks
         text = f"Bid how many tricks you will take, from 0 to {state.cards_dealt}"
-        banned = self.forbidden_bid(state, seat)
-        if banned is not None:
-            text += f" ({self.forbidden_reason(state, banned)})"
         if state.phase == Phase.BID_TOGETHER:
             text += "; everyone bids at once"
         return text + "."

@@ -37,7 +37,7 @@ PASS = Action("pass")
 ROUND_NAMES = ("tricks", "hearts", "queens", "king of clubs", "last trick", "PayDay")
 ROUND_COSTS = ("each trick you take pays 5¢", "each heart you take pays 5¢", "each queen you take pays 10¢",
                "the king of clubs pays 25¢", "the last trick pays 50¢",
-               "lay out the sevens: the first three out share the pot")
+               "lay out the sevens; the first three out share the pot")
 """What each round costs, as the view tells it."""
 PAYDAY = 6
 PASS_CENTS = 5
@@ -174,6 +174,11 @@ class Phase(StrEnum):
     PLAY = "play"
     PAYDAY = "PayDay"
     OVER = "over"
+
+
+def round_of(hand_no: int) -> int:
+    """The round (1 to 6, PayDay last) of a match's ``hand_no``-th deal: every game deals the six in turn."""
+    return (hand_no - 1) % PAYDAY + 1
 
 
 def removed_cards(players: int, strip_order: str, strip_suits: str, rng: random.Random) -> list[Card]:
@@ -434,9 +439,9 @@ class SaskatchewanRummy(TrickGame[SaskState]):
     # --- what players see ------------------------------------------------------------------------------
     def facts(self, state: SaskState, seat: int | None) -> list[Fact]:
         r = state.round_no
-        facts = [fact("round", "Round", FactKind.NUMBER, r),
-                 fact("costs", ROUND_NAMES[r - 1].capitalize() if r != PAYDAY else "PayDay", FactKind.TEXT,
-                      ROUND_COSTS[r - 1])]
+        # the round, its name and what it costs in one line (its name is no label: round 1's, "tricks",
+        # would read as the seats' tricks taken)
+        facts = [fact("round", "Round", FactKind.TEXT, f"{r} of {PAYDAY}, {ROUND_NAMES[r - 1]}: {ROUND_COSTS[r - 1]}")]
         if state.options.games > 1:
             facts.append(fact("game", "Game", FactKind.TEXT, f"{state.game_no} of {state.options.games}"))
         if state.phase == Phase.PAYDAY:

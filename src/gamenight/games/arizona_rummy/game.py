@@ -239,7 +239,7 @@ class ArizonaRummy(RummyGame[ArizonaState]):
         state.piles[seat].append(card)
         emit(state, "{0} discards " + card_text(card), seat, pieces=(card,), kind="discard")
         if not state.stock:
-            emit(state, f"The centre pile is used up: the round ends with nobody out [{STOCK_OUT.id}]", kind="summary")
+            emit(state, "The centre pile is used up: the round ends with nobody out", kind="summary", clause=STOCK_OUT)
             self._count(state)
             return
         self._start_turn(state, left_of(seat, state.players))
@@ -276,8 +276,8 @@ class ArizonaRummy(RummyGame[ArizonaState]):
             low = min(state.sheet.totals)
             winners = [s for s, t in enumerate(state.sheet.totals) if t == low]
             who = " and ".join("{" + str(i) + "}" for i in range(len(winners)))
-            emit(state, f"{who} {'wins' if len(winners) == 1 else 'win'} with the lowest total, {low} [{END.id}]",
-                 *winners, kind="summary")
+            emit(state, f"{who} {'wins' if len(winners) == 1 else 'win'} with the lowest total, {low}",
+                 *winners, kind="summary", clause=END)
             return
         state.phase = Phase.SHOW
 

@@ -247,7 +247,7 @@ class DesertRummy(RummyGame[DesertState]):
             state.rng.shuffle(state.stock)
             state.pile = [top]
             emit(state, f"The stock has run out: the discard pile under {card_text(top)} is shuffled into a new "
-                 f"stock [{STOCK_OUT.id}]", kind="deal")
+                 "stock", kind="deal", clause=STOCK_OUT)
         card = state.stock.pop()
         state.hands[seat].append(card)
         state.hands[seat].sort()

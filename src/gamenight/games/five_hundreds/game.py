@@ -21,7 +21,7 @@ from gamenight.core.seats import left_of
 from gamenight.engine.actions import Action
 from gamenight.engine.events import emit, private
 from gamenight.engine.registry import register
-from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact
+from gamenight.engine.view import Fact, FactKind, Prompt, Zone, fact, per_seat
 from gamenight.families import rummy, rummy_piles
 from gamenight.families.melds import MeldRules, meld_kind
 from gamenight.families.rummy import Group, Meld, Restriction
@@ -496,13 +496,12 @@ class FiveHundreds(RummyGame[FiveHundredsState]):
                 *rummy.meld_zones(state.melds, lambda n, m: meld_label(n, m, rules_of(state)))]
 
     def facts(self, state: FiveHundredsState, seat: int | None) -> list[Fact]:
-        fs: list[Fact] = []
-        totals = state.sheet.totals
-        rows = [[f"seat {s}", str(int(totals[s])), str(sum(map(value, state.on_table(s)))),
-                 "yes" if state.has_melded(s) else "no"] for s in range(state.players)]
-        fs.append(fact("players", "Players", FactKind.TABLE,
-                       {"columns": ["Player", "Score", "On the table this hand", "Has melded"], "rows": rows}))
-        fs.append(fact("target", "Game", FactKind.NUMBER, state.options.target))
+        """On the seats, what each has on the table this hand and whether they have melded (a flag said
+        only when true); the scores are the score sheet's."""
+        n = state.players
+        fs = [per_seat("on_table", "On the table", [sum(map(value, state.on_table(s))) for s in range(n)]),
+              per_seat("melded", "Has melded", [state.has_melded(s) for s in range(n)], FactKind.FLAG),
+              fact("target", "Game to", FactKind.NUMBER, state.options.target)]
         if state.rummy_card is not None and state.phase == Phase.DRAW:
             fs.append(fact("rummy_card", "May be called 'Rummy'", FactKind.PIECES, [card_text(state.rummy_card)]))
             fs.append(fact("rummy_callers", "Who may call it", FactKind.SEATS,

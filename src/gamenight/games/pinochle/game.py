@@ -24,7 +24,7 @@ from gamenight.engine.game import Result
 from gamenight.engine.legality import Step, narrow, refuse
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet, team_name
-from gamenight.engine.view import Fact, FactKind, Prompt, Zone, ZoneKind, fact, flag, per_seat
+from gamenight.engine.view import Fact, FactKind, Prompt, Zone, ZoneKind, bid, fact, flag, per_seat
 from gamenight.families import tricks
 from gamenight.families.tricks import SUIT_WORDS, TrickGame, TrickState
 from gamenight.games.pinochle.meld import RANK_ORDER, Meld, exposed_faces, find_melds, meld_points
@@ -552,8 +552,7 @@ class Pinochle(TrickGame[PinochleState]):
             if state.forced:
                 facts.append(flag("dealer-forced", "The dealer must bid", True))
         if state.bidder is not None:
-            facts += [fact("bid", "High bid", FactKind.NUMBER, state.high),
-                      fact("bidder", "Bidder", FactKind.SEAT, state.bidder)]
+            facts.append(bid("bid", "Bid", state.high, state.bidder))
         if state.asked is not None:
             facts.append(fact("asked", "Asked for", FactKind.SUIT, SUIT_WORDS[state.asked]))
         if state.trump is not None:

@@ -136,8 +136,8 @@ class Push(RummyGame[PushState]):
         emit(state, f"{{0}} deals {size} cards each for deal {state.hand_no} ({state.contract}) and turns up "
              + card_text(state.pile[-1]), state.dealer, pieces=state.pile, kind="deal")
         if buried:
-            emit(state, f"{{0}} buries {cards_text(buried)} in the stock: the first card up may not be wild "
-                 f"[{FIRST_UP.id}]", state.dealer, pieces=buried, kind="deal")
+            emit(state, f"{{0}} buries {cards_text(buried)} in the stock: the first card up may not be wild",
+                 state.dealer, pieces=buried, kind="deal", clause=FIRST_UP)
         self._start_turn(state, first)
 
     def _start_turn(self, state: PushState, seat: int) -> None:

@@ -369,8 +369,8 @@ class Sticks(RummyGame[SticksState]):
             return
         state.stick_up[seat], state.stick_turn[seat] = True, state.turns
         state.this_deal[seat] += 1
-        emit(state, "{0} turns the stick '" + state.stick[seat] + "' face up and lays down " + words, seat,
-             pieces=laid, kind="meld")
+        # the stick in the words a player says it in, not quoted: "Bea lays down the stick, 2 sets of 3: ..."
+        emit(state, "{0} lays down the stick, " + state.stick[seat] + ": " + words, seat, pieces=laid, kind="meld")
         if state.collected(seat) >= STICKS_TO_WIN:
             emit(state, "{0} has collected " + f"{STICKS_TO_WIN} sticks and wins", seat, kind="summary")
             self._end_deal(state, None, winner=seat)

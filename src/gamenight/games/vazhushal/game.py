@@ -438,16 +438,16 @@ class Vazhushal(RummyGame[VazhushalState]):
                 *rummy.meld_zones(state.melds, lambda n, m: meld_label(n, m, rules_of(state)))]
 
     def facts(self, state: VazhushalState, seat: int | None) -> list[Fact]:
+        """The wild cards, and on the seats who has made a pure sequence (and, once the stock is out, who
+        is done): flags said only when true; the melds themselves are on the table."""
         fs: list[Fact] = []
         if state.negative is not None:
             fs.append(fact("wild", "Wild cards", FactKind.TEXT, wild_words(state.negative)))
-        rows = [[f"seat {s}", "yes" if any(is_pure(m.cards) for m in state.own(s)) else "not yet",
-                 str(len(state.own(s)))] for s in range(state.players)]
-        fs.append(fact("players", "Players", FactKind.TABLE,
-                       {"columns": ["Player", "Pure sequence", "Melds"], "rows": rows}))
+        fs.append(per_seat("pure", "Pure sequence made",
+                           [any(is_pure(m.cards) for m in state.own(s)) for s in range(state.players)],
+                           FactKind.FLAG))
         if state.phase == Phase.LAST_MELDS:
-            fs.append(per_seat("done", "Done with the last melds", ["yes" if d else "no" for d in state.done],
-                               FactKind.TEXT))
+            fs.append(per_seat("done", "Done melding", list(state.done), FactKind.FLAG))
         return fs
 
     def prompt(self, state: VazhushalState, seat: int) -> Prompt | str:

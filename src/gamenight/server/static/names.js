@@ -3,6 +3,7 @@
 // Running text is shown with its pieces as pieces (QS as Q♠).
 import { h } from "./dom.js";
 import { cardText, isCard } from "./cards.js";
+import { ruleLink } from "./rules_link.js";
 
 // A name a player chose, isolated (FSI … PDI) so right-to-left or override characters in it
 // cannot reorder the text around it.
@@ -45,7 +46,10 @@ export function fill(text, seats, state) {
     return `${seatName(state, s)}${space}${verb || ""}`;
   });
   const named = withNames(out, state);
-  return named.startsWith("You ") ? named.replace(/ and ([a-z]+s) /, (_, v) => ` and ${secondPerson(v)} `) : named;
+  if (!named.startsWith("You ")) return named;
+  // "You keep their hand" → "your hand", up to the next clause (as the engine's fill does)
+  const [head, ...rest] = named.replace(/ and ([a-z]+s) /, (_, v) => ` and ${secondPerson(v)} `).split(";");
+  return [head.replace(" their ", " your "), ...rest].join(";");
 }
 
 // Text with the cards and dice named in it drawn as small cards and dice ("plays QS", "melds 11Y 11G W",
@@ -74,7 +78,7 @@ export function eventText(e, state) {
   return fill(e.text, e.seats || [], state);
 }
 
-// An event as a line: names in, cards drawn.
+// An event as a line: names in, cards drawn, and a link to the rule it applies (never its id).
 export function eventLine(e, state, tag = "li") {
-  return h(tag, { class: e.kind ? `event-${e.kind}` : null }, rich(eventText(e, state)));
+  return h(tag, { class: e.kind ? `event-${e.kind}` : null }, rich(eventText(e, state)), ruleLink(e.clause));
 }

@@ -2,27 +2,12 @@
 // names, each note linked to its rule in the rulebook panel.
 import { h } from "./dom.js";
 import { rich, withNames } from "./names.js";
-
-// Open the rules panel at a clause.
-export function showRule(clauseId) {
-  const panel = document.getElementById("rules-panel");
-  if (panel) panel.open = true;
-  const li = document.getElementById(clauseId);
-  if (li) {
-    li.scrollIntoView({ block: "center" });
-    li.classList.add("flash");
-    setTimeout(() => li.classList.remove("flash"), 2000);
-  }
-}
+import { ruleLink } from "./rules_link.js";
 
 // A note ({text: "the kitty went to seat 2", clause: "hearts.kitty"}) in words with names, and
 // a link to its rule.
 export function noteText(note, state) {
-  const clause = note.clause;
-  return h("span", { class: "note" }, rich(withNames(note.text, state)),
-    clause ? [" ", h("button", { type: "button", class: "rule-link", title: `the rule (${clause})`,
-                                  "aria-label": `the rule ${clause}`, onclick: () => showRule(clause) }, "rule")] : null,
-    " ");
+  return h("span", { class: "note" }, rich(withNames(note.text, state)), ruleLink(note.clause), " ");
 }
 
 export function renderSheet(sheet, state) {
