@@ -230,7 +230,8 @@ def test_a_move_is_taken_back_when_the_other_player_agrees(browser: Any, server:
     mover.wait_for_selector("#undo-request:has-text('Waiting for')")
     shoot(other, "undo-asked")
     other.click("#undo-yes")
-    mover.wait_for_selector("#log li:has-text('took back their move')")
+    mover.wait_for_selector("#log li:has-text('You took back your move')")  # in the second person
+    other.wait_for_selector("#log li:has-text('took back their move')")
     mover.wait_for_selector("#actions button[data-action='pass']")  # the mover's turn again
     assert other.locator("#actions button").count() == 0
     shoot(mover, "undo-done")
