@@ -13,7 +13,7 @@ import itertools
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -292,9 +292,15 @@ def render_view(view: View, seats: Table_, title: str) -> Panel:
     return Panel(grid, title=Text(title), subtitle=Text(" · ".join(header)) if header else None, expand=False)
 
 
-def _note_text(note: dict[str, str]) -> str:
-    """A score note with its clause in brackets (``rules GAME`` prints the clause)."""
-    return f"{note['text']} [{note['clause']}]" if note.get("clause") else note["text"]
+def _note_text(note: dict[str, Any], words: Callable[[str], str]) -> Text:
+    """A score note in words, each stretch followed by its clause, dim, in brackets (as a refusal
+    cites it; ``rules GAME`` prints the clause under that id)."""
+    out = Text()
+    for part in note.get("parts") or [note]:
+        out.append(words(part["text"]))
+        if part.get("clause"):
+            out.append(f" [{part['clause']}]", style="dim")
+    return out
 
 
 def render_sheet(sheet: dict[str, Any] | ScoreSheet, title: str = "Score sheet", notes: bool = True,
@@ -311,7 +317,7 @@ def render_sheet(sheet: dict[str, Any] | ScoreSheet, title: str = "Score sheet",
     for row in data["rows"][rows]:
         cells = [Text(words(str(row["label"]))), *(Text(f"{p:g}") for p in row["points"])]
         if notes:
-            cells.append(Text("; ".join(words(_note_text(n)) for n in row["notes"])))
+            cells.append(Text("; ").join(_note_text(n, words) for n in row["notes"]))
         table.add_row(*cells)
     return table
 

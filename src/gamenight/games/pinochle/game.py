@@ -461,7 +461,7 @@ class Pinochle(TrickGame[PinochleState]):
         trump = SUIT_NAMES[state.trump] if state.trump is not None else "?"
         clause = DEALER_STUCK if state.options.stuck_dealer == "at-least-25" else DEALER_STUCK_25
         forced = f" (the dealer was forced to bid [{clause.id}])" if state.stuck else ""
-        return (f"seat {state.bidder} won the bid at {state.high}{forced} [{BID_END.id}], asked for {asked} "
+        return (f"seat {state.bidder} won the bid at {state.high} [{BID_END.id}]{forced}, asked for {asked} "
                 f"[{ASK.id}] and named {trump} trump [{TRUMP.id}]")
 
     def team_meld(self, state: PinochleState) -> list[int]:
