@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import gamenight
 from gamenight.engine.clauses import GAME_OVER, TURN, IllegalAction
 from gamenight.engine.match import Match
-from gamenight.engine.view import View
+from gamenight.engine.view import Prompt, View
 from gamenight.games.liars_dice import game as game_module
 from gamenight.games.liars_dice import rules
 from gamenight.games.liars_dice.game import LiarsDice, LiarsDiceState, Phase, settle_call
@@ -249,6 +249,21 @@ def test_the_books_example_believe_keep_two_kings_and_shake_the_other_three() ->
     assert row.points == (0, -1, 0)
     assert any(n.endswith(f"[{rules.FALSE.id}]") for n in row.notes)
     assert m.to_act() == (1,) and phase(m) == Phase.SHAKE  # the loser starts the box again
+
+
+def test_the_claim_and_its_claimer_are_one_fact_and_the_prompt_only_asks() -> None:
+    m = table(rolls="K J K 10 J  J J 9", bets=3)
+    play(m, 0, "roll", "left", "claim two-pair K J 10")
+    claim = next(f for f in view(m, 1).facts if f.name == "claim")
+    assert (claim.label, claim.value) == ("Claim to beat", {"words": "two pair, kings and jacks, with a 10", "seat": 0})
+    assert [f.label for f in view(m, 1).facts].count("Claimed by") == 0  # said once, with the claim
+    assert GAME.prompt(m.state, 1) == Prompt("Believe the claim, or call and open the box.")
+    play(m, 1, "believe", "look")
+    assert "kings and jacks" not in GAME.prompt(m.state, 1).text  # type: ignore[union-attr]
+    play(m, 1, "keep pk:K pk:K", "claim two-pair K J A")
+    play(m, 2, "call")
+    called = next(f for f in view(m, None).facts if f.name == "claim")
+    assert (called.label, called.value["seat"]) == ("Claim called", 1)
 
 
 def test_the_caller_loses_when_the_two_kings_two_jacks_and_the_ten_are_in_the_box() -> None:

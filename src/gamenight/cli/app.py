@@ -175,6 +175,8 @@ def fact_markup(kind: FactKind, value: Any, seats: Table_, view: View) -> Text:
         return Text(seats.name(value))
     if kind is FactKind.BID:
         return Text(f"{value['number']} — {seats.name(value['seat'])}")
+    if kind is FactKind.SAID:
+        return Text(f"{value['words']} — {seats.name(value['seat'])}")
     if kind is FactKind.SEATS:
         return Text(", ".join(seats.name(s) for s in value) or "—")
     if kind is FactKind.TEAM:

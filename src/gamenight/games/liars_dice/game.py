@@ -25,7 +25,7 @@ from gamenight.engine.game import Game, Result, State
 from gamenight.engine.legality import Step, first_refusal, narrow
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.engine.view import Fact, FactKind, Prompt, Zone, ZoneKind, fact, per_seat
+from gamenight.engine.view import Fact, FactKind, Prompt, Zone, ZoneKind, fact, per_seat, said
 from gamenight.games.liars_dice.hands import (
     ClaimSyntaxError,
     Hand,
@@ -507,12 +507,9 @@ class LiarsDice(Game[LiarsDiceState]):
     def facts(self, state: LiarsDiceState, seat: int | None) -> list[Fact]:
         facts: list[Fact] = []
         claim = state.claim
-        if claim is not None:
+        if claim is not None and state.passer is not None:  # a claim and its claimer, said once
             called = state.phase in (Phase.SHAKE, Phase.OVER)
-            facts.append(fact("claim", "Claim called" if called else "Claim to beat", FactKind.TEXT,
-                              claim.words()))
-            if state.passer is not None:
-                facts.append(fact("claimed-by", "Claimed by", FactKind.SEAT, state.passer))
+            facts.append(said("claim", "Claim called" if called else "Claim to beat", claim.words(), state.passer))
         if self.sees_dice(state, seat) and len(state.box) + len(state.tray) == DICE:
             facts.append(fact("dice-hand", "The dice make", FactKind.TEXT,
                               hand_of(_faces([*state.box, *state.tray])).words()))
@@ -540,13 +537,12 @@ class LiarsDice(Game[LiarsDiceState]):
         claim = state.claim
         if phase is Phase.DECIDE:
             assert claim is not None and state.passer is not None
-            return Prompt(f"{{0}} passes you the box claiming {claim.words()}. Believe it, or call and open "
-                          "the box.", (state.passer,))
+            return Prompt("Believe the claim, or call and open the box.")
         receiver = self.next_seat(state, seat, state.step)
         if claim is None:
             return Prompt("Pass the box to {0} with a claim of the hand in it.", (receiver,))
         if state.shaken:
-            return Prompt(f"Pass the box to {{0}} with a claim higher than {claim.words()}.", (receiver,))
+            return Prompt("Pass the box to {0} with a higher claim.", (receiver,))
         return Prompt("Look in the box, keep dice up on the tray and shake the rest if you like, then pass the "
-                      f"box to {{0}} with a claim higher than {claim.words()}.", (receiver,))
+                      "box to {0} with a higher claim.", (receiver,))
 
