@@ -465,8 +465,8 @@ def test_claims_name_every_die_or_only_the_hand() -> None:
     m = table(rolls="A A K Q J")
     play(m, 0, "roll", "left")
     e = refused(m, 0, "claim pair A")
-    assert e.clause_id == rules.EVERY_DIE.id and e.detail == "'pair A' leaves dice unnamed: name every die, like " \
-        "'pair A K Q J'"
+    assert e.clause_id == rules.EVERY_DIE.id and e.detail == "a pair of aces leaves dice unnamed: name every die, " \
+        "like a pair of aces with K Q J"
     e = refused(m, 0, "claim pair A A K Q")
     assert e.clause_id == rules.EVERY_DIE.id and "claim it as 'three A K Q'" in e.detail
     assert len(m.legal_actions(0)) == 252
@@ -474,7 +474,7 @@ def test_claims_name_every_die_or_only_the_hand() -> None:
     play(short, 0, "roll", "left")
     assert len(short.legal_actions(0)) == 72
     e = refused(short, 0, "claim pair A K Q J")
-    assert e.clause_id == rules.HAND_ONLY.id and e.detail == "name only the hand: 'pair A'"
+    assert e.clause_id == rules.HAND_ONLY.id and e.detail == "name only the hand: a pair of aces"
     play(short, 0, "claim pair A")
     play(short, 1, "believe")
     assert refused(short, 1, "claim pair A").clause_id == rules.HIGHER.id

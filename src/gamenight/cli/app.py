@@ -49,7 +49,7 @@ from gamenight.core.chips import Money
 from gamenight.core.dice import Die
 from gamenight.core.pieces import try_parse_piece
 from gamenight.engine.actions import Action, ActionSyntaxError, did_you_mean, parse_action, understand
-from gamenight.engine.clauses import UNKNOWN, IllegalAction
+from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.events import fill
 from gamenight.engine.match import Match
 from gamenight.engine.scoresheet import ScoreSheet, with_names
@@ -505,8 +505,7 @@ class TerminalGame:
                 msg.append(e.rule, style="italic")
                 msg.append(f" [{e.clause_id}]", style="dim")
                 self.out.print(msg)
-                if e.clause_id == UNKNOWN.id:
-                    self.suggest(line, legal)
+                self.suggest(line, legal)  # refusals are in words: the nearest legal move shows how to type it
                 for line in rulings_text(self.house, m.spec.id, e.clause_id) if self.house is not None else ():
                     self.out.print(Text(line, style="cyan"))
                 continue

@@ -292,7 +292,7 @@ class GinRummy(Game[GinState]):
         full, outs = going_out(hand, o.aces, o.knock_limit)
         if not o.double_gin:
             moves = [a for a in moves if a != DOUBLE_GIN]
-            yield Step(moves, GOING_GIN, "going gin needs a discard: 'gin' and the card you discard")
+            yield Step(moves, GOING_GIN, "going gin ends with a discard: choose the card to discard")
         elif full != 0:
             moves = [a for a in moves if a != DOUBLE_GIN]
             yield Step(moves, DOUBLE_GIN_DECLARED,

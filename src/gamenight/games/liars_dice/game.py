@@ -296,15 +296,17 @@ class LiarsDice(Game[LiarsDiceState]):
                 raise IllegalAction(EVERY_DIE if o.kickers else HAND_ONLY, str(e), o) from None
             if o.kickers:
                 whole = max((h for h in claims(True, False) if h.principal() == hand), key=lambda h: h.ranks)
-                raise IllegalAction(EVERY_DIE, f"'{hand}' leaves dice unnamed: name every die, like '{whole}'", o)
-            raise IllegalAction(HAND_ONLY, f"name only the hand: '{hand.principal()}'", o)
+                raise IllegalAction(EVERY_DIE, f"{hand.words()} leaves dice unnamed: name every die, like "
+                                               f"{whole.words()}", o)
+            raise IllegalAction(HAND_ONLY, f"name only the hand: {hand.principal().words()}", o)
         if verb in ("take", "keep"):
             dice = action.args
             if verb == "take" and not o.reroll_tray:
                 raise IllegalAction(TRAY_STAYS, "dice on the tray stay there", o)
             if not dice or not all(isinstance(d, Die) and d.kind is DieKind.POKER for d in dice):
                 raise IllegalAction(KEEP if verb == "keep" else TRAY_BACK,
-                                    f"name the dice to {verb}, like '{verb} K K'", o)
+                                    "name the dice to keep up on the tray" if verb == "keep"
+                                    else "name the dice to put back down in the box", o)
             if verb == "take":
                 absent = missing(dice, state.tray)
                 raise IllegalAction(TRAY_BACK, f"{dice_text(absent)} {'is' if len(absent) == 1 else 'are'} not "
@@ -315,8 +317,9 @@ class LiarsDice(Game[LiarsDiceState]):
             raise IllegalAction(KEEP, f"{dice_text(absent)} {'is' if len(absent) == 1 else 'are'} not down in "
                                       "the box", o)
         if verb in ("roll", "look"):
-            raise IllegalAction(KEEP if verb == "roll" else LOOK, f"'{verb}' names nothing more: to keep dice up on "
-                                "the tray and shake the rest, write 'keep' and the dice, like 'keep K K'", o)
+            doing = "shaking" if verb == "roll" else "looking in"
+            raise IllegalAction(KEEP if verb == "roll" else LOOK, f"{doing} the box names no dice: to keep dice up on "
+                                "the tray and shake the rest, choose the dice to keep", o)
         raise IllegalAction(CLAIM, "you hold the box: look, keep dice and shake, or pass it on with a claim", o)
 
     def off_turn(self, state: LiarsDiceState, seat: int, action: Action) -> None:
