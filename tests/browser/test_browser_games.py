@@ -331,6 +331,34 @@ def test_a_log_line_that_applies_a_rule_shows_a_rule_link_not_its_id(browser, ba
     page.close()
 
 
+MELDED = {"text": "seat 1 meld 6: marriage in clubs 2, pinochle 4", "parts": [
+    {"text": "seat 1 meld 6: marriage in clubs 2", "clause": "pinochle.meld.marriage"},
+    {"text": ", pinochle 4", "clause": "pinochle.meld.pinochle"}]}
+"""A Pinochle score note citing a rule per meld, as the server sends it."""
+
+
+def test_a_score_note_citing_several_rules_links_each_after_its_words(browser, base: str) -> None:  # noqa: F811
+    page = seat_page(browser, base, new_table(base, "pinochle", [1, 2, 3]), 0, "phone")
+    page.wait_for_selector("#rules li#pinochle\\.meld\\.pinochle", state="attached", timeout=30_000)
+    page.evaluate("""async (n) => {
+        const { noteText } = await import("/static/sheet.js");
+        const note = noteText(n, { you: 0, table: { seats: [{ name: "Ann" }, { name: "Bea" }, { name: "Cy" },
+          { name: "Dee" }] } });
+        note.id = "test-note";
+        document.querySelector("#log").append(note);
+    }""", MELDED)
+    note = page.locator("#test-note")
+    assert note.inner_text().split() == ["\u2068Bea\u2069", "meld", "6:", "marriage", "in", "clubs", "2", "rule,",
+                                         "pinochle", "4", "rule"]
+    links = note.locator("button.rule-link")
+    assert links.count() == 2
+    links.nth(1).click()
+    assert page.locator("#rules-panel").get_attribute("open") is not None
+    assert page.locator("#rules li#pinochle\\.meld\\.pinochle").is_visible()
+    assert not page.errors
+    page.close()
+
+
 # --- chips: the pot in the middle, each seat's stake -------------------------------------------------
 def test_the_pot_and_each_seats_quarters_are_drawn_as_chips_on_a_phone(browser, base: str) -> None:  # noqa: F811
     made = new_table(base, "thirty_one", [1, 2, 3])

@@ -161,3 +161,13 @@ def test_the_high_bid_and_its_bidder_are_one_line() -> None:
     code, out, _ = run("play", "pinochle", "--seed", "3", "--bots", "random", input="1\n" * 2)
     assert code == 0
     assert re.search(r"│ Bid +\d+ — (You|Bot \d) ", out) and "Bidder" not in out and "High bid" not in out
+
+
+def test_the_sheet_cites_each_stretch_of_a_note_dimly_after_its_own_words() -> None:
+    from gamenight.cli.app import _note_text
+    from gamenight.engine.scoresheet import Note
+    note = Note("seat 0 meld 6: marriage in clubs 2 [pinochle.meld.marriage], pinochle 4 [pinochle.meld.pinochle]")
+    text = _note_text(note.data(), lambda words: words.replace("seat 0", "Ann"))
+    assert text.plain == "Ann meld 6: marriage in clubs 2 [pinochle.meld.marriage], pinochle 4 [pinochle.meld.pinochle]"
+    dim = [text.plain[s.start:s.end] for s in text.spans if s.style == "dim"]
+    assert dim == [" [pinochle.meld.marriage]", " [pinochle.meld.pinochle]"]

@@ -338,3 +338,34 @@ def test_games_name_their_moves_in_words(game_id: str) -> None:
 ])
 def test_the_viewer_is_you_and_their_things_are_yours(template: str, seats: tuple[int, ...], said: str) -> None:
     assert fill(template, seats, ["Ann", "Bea", "Cy", "Dee"], 0) == said
+
+
+def test_a_note_citing_several_clauses_links_each_stretch_of_words_to_its_own_rule() -> None:
+    from gamenight.engine.scoresheet import Note, NotePart
+    note = Note("seat 1 meld 6: marriage in clubs 2 [pinochle.meld.marriage], pinochle 4 [pinochle.meld.pinochle]"
+                ", and more")
+    assert note.parts == (NotePart("seat 1 meld 6: marriage in clubs 2", "pinochle.meld.marriage"),
+                          NotePart(", pinochle 4", "pinochle.meld.pinochle"), NotePart(", and more", None))
+    assert note.text == "seat 1 meld 6: marriage in clubs 2, pinochle 4, and more" and "[" not in note.text
+    assert note.clauses == ("pinochle.meld.marriage", "pinochle.meld.pinochle")
+    assert note.data() == {"text": note.text, "parts": [
+        {"text": "seat 1 meld 6: marriage in clubs 2", "clause": "pinochle.meld.marriage"},
+        {"text": ", pinochle 4", "clause": "pinochle.meld.pinochle"}, {"text": ", and more"}]}
+    assert Note("the kitty went to seat 2 [hearts.kitty]").data() == {"text": "the kitty went to seat 2",
+                                                                       "clause": "hearts.kitty"}
+
+
+@pytest.mark.parametrize("game_id", ["gin_rummy", "pinochle", "whist_with_tens"])
+def test_score_notes_show_no_rule_id_among_their_words_and_cite_each_rule_after_words(game_id: str) -> None:
+    import random
+    import re
+
+    from gamenight.sim.simulate import pick_at_random, play_match
+    spec = gamenight.get_game(game_id).spec
+    match, _ = play_match(game_id, spec.preferred_players, None, 3, [pick_at_random] * spec.preferred_players,
+                          random.Random(3))
+    notes = [n for row in match.sheet.to_dict()["rows"] for n in row["notes"]]
+    parts = [p for n in notes for p in n.get("parts", [n])]
+    assert any("parts" in n for n in notes)
+    assert not [p["text"] for p in parts if "[" in p["text"]]
+    assert not [p for p in parts if p.get("clause") and not re.search(r"\w", p["text"])]

@@ -347,6 +347,10 @@ def test_lay_off_a_chain_and_at_both_ends() -> None:
     assert counts(m) == [52, 1]
     assert hand_row(m) == (0, 51)
     assert "[gin_rummy.layoff]" in notes(m)
+    laid = next(n for n in m.sheet.rows[-1].notes if "laid off" in n)
+    assert [(p.text, p.clause) for p in laid.parts] == [  # each rule after its own words
+        ("seat 0 laid off AC 5C 6C on seat 1's sets", "gin_rummy.layoff"),
+        ("; the knocker never lays off", "gin_rummy.layoff.knocker")]
     # both spread hands and the lay-offs are public now
     spread = ["AC", "5C", "6C", "QD", "JS", "KD", "2D", "3S", "7D", "10C"]
     spectator = seen(m)
@@ -452,6 +456,8 @@ def test_game_bonus_and_line_bonus() -> None:
     labels = [r.label for r in m.sheet.rows]
     assert labels[-2:] == ["game bonus", "line bonus"]
     assert m.sheet.rows[-2].points == (0, 100) and "[gin_rummy.game.bonus]" in notes(m)
+    assert [(p.text, p.clause) for p in m.sheet.rows[-2].notes[0].parts] == [
+        ("seat 1 reached 100", "gin_rummy.game.target"), (": game bonus 100", "gin_rummy.game.bonus")]
     assert m.sheet.rows[-1].points == (40, 80) and "[gin_rummy.game.line]" in notes(m)
     assert m.sheet.totals == (70, 25 + 75 + 100 + 80)
     assert m.result().winners == (1,)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import gamenight
 from gamenight.engine.clauses import GAME_OVER, TURN, IllegalAction
 from gamenight.engine.match import Match
-from gamenight.engine.view import View
+from gamenight.engine.view import Prompt, View
 from gamenight.games.liars_dice import game as game_module
 from gamenight.games.liars_dice import rules
 from gamenight.games.liars_dice.game import LiarsDice, LiarsDiceState, Phase, settle_call
@@ -251,6 +251,21 @@ def test_the_books_example_believe_keep_two_kings_and_shake_the_other_three() ->
     assert m.to_act() == (1,) and phase(m) == Phase.SHAKE  # the loser starts the box again
 
 
+def test_the_claim_and_its_claimer_are_one_fact_and_the_prompt_only_asks() -> None:
+    m = table(rolls="K J K 10 J  J J 9", bets=3)
+    play(m, 0, "roll", "left", "claim two-pair K J 10")
+    claim = next(f for f in view(m, 1).facts if f.name == "claim")
+    assert (claim.label, claim.value) == ("Claim to beat", {"words": "two pair, kings and jacks, with a 10", "seat": 0})
+    assert [f.label for f in view(m, 1).facts].count("Claimed by") == 0  # said once, with the claim
+    assert GAME.prompt(m.state, 1) == Prompt("Believe the claim, or call and open the box.")
+    play(m, 1, "believe", "look")
+    assert "kings and jacks" not in GAME.prompt(m.state, 1).text  # type: ignore[union-attr]
+    play(m, 1, "keep pk:K pk:K", "claim two-pair K J A")
+    play(m, 2, "call")
+    called = next(f for f in view(m, None).facts if f.name == "claim")
+    assert (called.label, called.value["seat"]) == ("Claim called", 1)
+
+
 def test_the_caller_loses_when_the_two_kings_two_jacks_and_the_ten_are_in_the_box() -> None:
     m = table(rolls="K K J J 10", bets=3)
     play(m, 0, "roll", "right", "claim two-pair K J 10")
@@ -450,8 +465,8 @@ def test_claims_name_every_die_or_only_the_hand() -> None:
     m = table(rolls="A A K Q J")
     play(m, 0, "roll", "left")
     e = refused(m, 0, "claim pair A")
-    assert e.clause_id == rules.EVERY_DIE.id and e.detail == "'pair A' leaves dice unnamed: name every die, like " \
-        "'pair A K Q J'"
+    assert e.clause_id == rules.EVERY_DIE.id and e.detail == "a pair of aces leaves dice unnamed: name every die, " \
+        "like a pair of aces with K Q J"
     e = refused(m, 0, "claim pair A A K Q")
     assert e.clause_id == rules.EVERY_DIE.id and "claim it as 'three A K Q'" in e.detail
     assert len(m.legal_actions(0)) == 252
@@ -459,7 +474,7 @@ def test_claims_name_every_die_or_only_the_hand() -> None:
     play(short, 0, "roll", "left")
     assert len(short.legal_actions(0)) == 72
     e = refused(short, 0, "claim pair A K Q J")
-    assert e.clause_id == rules.HAND_ONLY.id and e.detail == "name only the hand: 'pair A'"
+    assert e.clause_id == rules.HAND_ONLY.id and e.detail == "name only the hand: a pair of aces"
     play(short, 0, "claim pair A")
     play(short, 1, "believe")
     assert refused(short, 1, "claim pair A").clause_id == rules.HIGHER.id

@@ -508,7 +508,7 @@ def test_getting_on_the_board_is_told() -> None:
 def test_refusals_say_why() -> None:
     m = table([1, 2, 3, 4, 6])
     play(m, 0, "roll")
-    assert refusal(m, 0, "keep 5").detail == "you rolled 1 2 3 4 6: keep dice from that roll, like 'keep 1 5'"
+    assert refusal(m, 0, "keep 5").detail == "you rolled 1 2 3 4 6: keep dice from that roll"
     assert refusal(m, 0, "keep 2").detail == "2 do not all count"
     assert refusal(m, 0, "keep d6:1").clause_id == "ten_thousand.play.keep-scoring", "moves name faces"
     assert refusal(m, 0, "roll").detail == "keep at least one die that counts before you roll again"

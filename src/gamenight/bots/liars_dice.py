@@ -30,6 +30,12 @@ def _faces(pieces: Sequence[str]) -> list[int]:
     return [parse_die(p).face for p in pieces]
 
 
+def _claim_to_beat(view: View) -> Hand | None:
+    """The claim passed with the box, from the view's "claim" fact (its words and claimer)."""
+    said = view.fact("claim")
+    return claim_named(said["words"]) if said else None
+
+
 def _claim_of(action: Action) -> Hand:
     return parse_claim([str(a) for a in action.args])
 
@@ -65,8 +71,7 @@ class LiarsDiceBot:
         tray = _faces(view.pieces("tray"))
         box_zone = view.zone("box")
         box = _faces(box_zone.pieces) if box_zone is not None and not box_zone.hidden else None
-        words = view.fact("claim")
-        claim = claim_named(words) if words else None
+        claim = _claim_to_beat(view)
         if claim is not None and box is not None and verbs & {"roll", "keep", "take"}:
             shake = self.shake(box, tray, claim, legal, straight)
             if shake is not None:
@@ -79,7 +84,8 @@ class LiarsDiceBot:
         believe = Action("believe")
         if believe not in legal:
             return call
-        claim = claim_named(view.fact("claim"))
+        claim = _claim_to_beat(view)
+        assert claim is not None  # believe is legal: there is a claim
         tray = _faces(view.pieces("tray"))
         box_zone = view.zone("box")
         if box_zone is not None and not box_zone.hidden and len(box_zone.pieces) + len(tray) == 5:

@@ -13,7 +13,7 @@ import itertools
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -49,7 +49,7 @@ from gamenight.core.chips import Money
 from gamenight.core.dice import Die
 from gamenight.core.pieces import try_parse_piece
 from gamenight.engine.actions import Action, ActionSyntaxError, did_you_mean, parse_action, understand
-from gamenight.engine.clauses import UNKNOWN, IllegalAction
+from gamenight.engine.clauses import IllegalAction
 from gamenight.engine.events import fill
 from gamenight.engine.match import Match
 from gamenight.engine.scoresheet import ScoreSheet, with_names
@@ -175,6 +175,8 @@ def fact_markup(kind: FactKind, value: Any, seats: Table_, view: View) -> Text:
         return Text(seats.name(value))
     if kind is FactKind.BID:
         return Text(f"{value['number']} — {seats.name(value['seat'])}")
+    if kind is FactKind.SAID:
+        return Text(f"{value['words']} — {seats.name(value['seat'])}")
     if kind is FactKind.SEATS:
         return Text(", ".join(seats.name(s) for s in value) or "—")
     if kind is FactKind.TEAM:
@@ -292,9 +294,15 @@ def render_view(view: View, seats: Table_, title: str) -> Panel:
     return Panel(grid, title=Text(title), subtitle=Text(" · ".join(header)) if header else None, expand=False)
 
 
-def _note_text(note: dict[str, str]) -> str:
-    """A score note with its clause in brackets (``rules GAME`` prints the clause)."""
-    return f"{note['text']} [{note['clause']}]" if note.get("clause") else note["text"]
+def _note_text(note: dict[str, Any], words: Callable[[str], str]) -> Text:
+    """A score note in words, each stretch followed by its clause, dim, in brackets (as a refusal
+    cites it; ``rules GAME`` prints the clause under that id)."""
+    out = Text()
+    for part in note.get("parts") or [note]:
+        out.append(words(part["text"]))
+        if part.get("clause"):
+            out.append(f" [{part['clause']}]", style="dim")
+    return out
 
 
 def render_sheet(sheet: dict[str, Any] | ScoreSheet, title: str = "Score sheet", notes: bool = True,
@@ -311,7 +319,7 @@ def render_sheet(sheet: dict[str, Any] | ScoreSheet, title: str = "Score sheet",
     for row in data["rows"][rows]:
         cells = [Text(words(str(row["label"]))), *(Text(f"{p:g}") for p in row["points"])]
         if notes:
-            cells.append(Text("; ".join(words(_note_text(n)) for n in row["notes"])))
+            cells.append(Text("; ").join(_note_text(n, words) for n in row["notes"]))
         table.add_row(*cells)
     return table
 
@@ -497,8 +505,7 @@ class TerminalGame:
                 msg.append(e.rule, style="italic")
                 msg.append(f" [{e.clause_id}]", style="dim")
                 self.out.print(msg)
-                if e.clause_id == UNKNOWN.id:
-                    self.suggest(line, legal)
+                self.suggest(line, legal)  # refusals are in words: the nearest legal move shows how to type it
                 for line in rulings_text(self.house, m.spec.id, e.clause_id) if self.house is not None else ():
                     self.out.print(Text(line, style="cyan"))
                 continue

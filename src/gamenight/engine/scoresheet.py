@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 Number = int | float
 
@@ -33,30 +33,62 @@ def carrying() -> bool:
     return _CARRIED.get() is not None
 
 
-_CITED = re.compile(r"\s*\[([a-z0-9_]+(?:\.[a-z0-9_\-]+)+)\]$")
+_CITED = re.compile(r"\s*\[([a-z0-9_]+(?:\.[a-z0-9_\-]+)+)\]")
+
+
+class NotePart(NamedTuple):
+    """Some of a note's words and the clause they apply (None: words alone)."""
+
+    text: str
+    clause: str | None
+
+    def data(self) -> dict[str, str]:
+        return {"text": self.text, "clause": self.clause} if self.clause else {"text": self.text}
 
 
 class Note(str):
-    """Why a row's points are what they are: the words and the clause they apply. Games write
-    ``f"the kitty went to seat 2 [{KITTY.id}]"``; the sheet keeps the words (``text``) and the
-    clause id (``clause``) apart, so every interface links a note to its rule. It still reads as
-    the text it was written as."""
+    """Why a row's points are what they are: words, each stretch of them citing the clause it
+    applies. Games write ``f"the kitty went to seat 2 [{KITTY.id}]"``, or several stretches
+    (``f"meld 38 [{MELD.id}] and 20 in tricks [{COUNT.id}]"``); the sheet keeps the words and the
+    clause ids apart (``parts``), so every interface links each stretch to its rule and never
+    shows an id among the words. It still reads as the text it was written as."""
 
     __slots__ = ()
+
+    @property
+    def parts(self) -> tuple[NotePart, ...]:
+        """The words up to each cited clause, with it; words after the last clause stand alone."""
+        out: list[NotePart] = []
+        at = 0
+        for found in _CITED.finditer(self):
+            out.append(NotePart(self[at:found.start()], found.group(1)))
+            at = found.end()
+        if at < len(self) or not out:
+            out.append(NotePart(self[at:], None))
+        return tuple(out)
 
     @property
     def text(self) -> str:
         return _CITED.sub("", self)
 
     @property
+    def clauses(self) -> tuple[str, ...]:
+        """Every clause the note cites, in order."""
+        return tuple(_CITED.findall(self))
+
+    @property
     def clause(self) -> str | None:
+        """The clause of a note that cites one (the first, if it cites several)."""
         found = _CITED.search(self)
         return found.group(1) if found else None
 
-    def data(self) -> dict[str, str]:
-        """The note as JSON data: ``{"text": ..., "clause": ...}`` (no clause: text only)."""
-        clause = self.clause
-        return {"text": self.text, "clause": clause} if clause else {"text": self.text}
+    def data(self) -> dict[str, Any]:
+        """The note as JSON data: ``{"text": ..., "clause": ...}`` (no clause: text only); a note
+        with several stretches also has ``parts``, each ``{"text": ..., "clause": ...}``."""
+        parts = self.parts
+        if len(parts) == 1:
+            return parts[0].data()
+        return {"text": "".join(p.text for p in parts), "parts": [p.data() for p in parts]}
 
 
 @dataclass(frozen=True)
@@ -66,7 +98,8 @@ class ScoreRow:
     totals: tuple[Number, ...]
     ply: int
     notes: tuple[Note, ...] = ()
-    """Why the points are what they are, citing clauses, e.g. 'gin bonus 20 [gin_rummy.score.gin]'."""
+    """Why the points are what they are, citing clauses, e.g. 'gin bonus 20 [gin_rummy.score.gin]'
+    (several stretches of words may each cite theirs)."""
 
 
 def team_name(team: Sequence[int]) -> str:

@@ -136,6 +136,9 @@ class FactKind(StrEnum):
     BID = "bid"
     """A number and the seat that said it, one fact (the high bid and its bidder):
     ``{"number": 75, "seat": 2}``, shown "75 — Bea"."""
+    SAID = "said"
+    """Words and the seat that said them, one fact (the claim to beat and its claimer):
+    ``{"words": "a pair of kings", "seat": 2}``, shown "a pair of kings — Bea"."""
     MONEY = "money"
     """An amount in cents."""
     CHIPS = "chips"
@@ -445,6 +448,11 @@ def fact(name: str, label: str, kind: FactKind, value: Any) -> Fact:
 def bid(name: str, label: str, number: int, seat: int) -> Fact:
     """A number and the seat that said it, as one fact: "Bid 75 — Bea"."""
     return Fact(name, label, FactKind.BID, {"number": number, "seat": seat})
+
+
+def said(name: str, label: str, words: str, seat: int) -> Fact:
+    """Words and the seat that said them, as one fact: "Claim to beat: a pair of kings — Bea"."""
+    return Fact(name, label, FactKind.SAID, {"words": words, "seat": seat})
 
 
 def flag(name: str, label: str, value: bool) -> Fact:

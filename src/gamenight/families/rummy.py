@@ -356,43 +356,57 @@ def _memoised(problem: Callable[[Action], str | None]) -> Callable[[Action], str
     return once
 
 
+_SHAPE = {
+    "draw": "draw the top card of the stock",
+    "take": "take the top discard, or the whole pile with the cards from your hand it melds with",
+    "dig": "dig to a card of the pile, with the cards from your hand it melds with",
+    "discard": "discard one card",
+    "meld": "meld cards from your hand",
+    "lay": "lay cards onto one meld on the table",
+    "swap": "swap one card for a wild card of a meld on the table",
+    "rearrange": "rearrange melds of yours into new ones",
+}
+"""What each of the family's moves is, in words: the reason a move of the wrong shape is refused
+(a typed one; the terminal then offers the nearest legal move in its own syntax)."""
+
+
 def _grammar(a: Action) -> str | None:
     """What is wrong with the words of one of the family's moves (None: nothing, or not a family verb)."""
-    verb, args = a.verb, a.args
+    verb = a.verb
+    if verb not in _SHAPE:
+        return None
     try:
-        if verb == "draw":
-            return None if args == ("stock",) else "draw from the stock: 'draw stock'"
-        if verb == "take":
-            if args[:1] == ("pile",):
-                groups_of(args[1:])
-                return None
-            if args == ("discard",) or (len(args) == 2 and args[0] == "discard" and type(args[1]) is int):
-                return None
-            return "take the top discard ('take discard') or the whole pile ('take pile' and your cards)"
-        if verb == "dig":
-            if not args or not isinstance(args[0], Card):
-                return "'dig' names the card to dig to first, then the cards from your hand it melds with"
+        return None if _well_shaped(verb, a.args) else _SHAPE[verb]
+    except GroupSyntax:
+        return _SHAPE[verb]
+
+
+def _well_shaped(verb: str, args: tuple[Any, ...]) -> bool:
+    """Are these the arguments a move of ``verb`` takes? (Raises ``GroupSyntax`` for groups that are not.)"""
+    if verb == "draw":
+        return args == ("stock",)
+    if verb == "take":
+        if args[:1] == ("pile",):
             groups_of(args[1:])
-            return None
-        if verb == "discard":
-            return None if len(args) == 1 and isinstance(args[0], Card) else "discard one card: 'discard' and the card"
-        if verb == "meld":
-            return None if groups_of(args) else "'meld' names the cards to meld, groups joined by 'and'"
-        if verb in ("lay", "swap"):
-            gs = groups_of(args)
-            if len(gs) != 1 or gs[0].on is None or (verb == "swap" and len(gs[0].cards) != 1):
-                return f"'{verb}' names {'one card' if verb == 'swap' else 'cards'}, then 'on' and a meld's number"
-            return None
-        if verb == "rearrange":
-            if "into" not in args:
-                return "'rearrange' names the melds' numbers, then 'into' and the new groups"
-            at = args.index("into")
-            if at == 0 or any(type(n) is not int for n in args[:at]) or not groups_of(args[at + 1:]):
-                return "'rearrange' names the melds' numbers, then 'into' and the new groups"
-            return None
-    except GroupSyntax as e:
-        return str(e)
-    return None
+            return True
+        return args == ("discard",) or (len(args) == 2 and args[0] == "discard" and type(args[1]) is int)
+    if verb == "dig":
+        if not args or not isinstance(args[0], Card):
+            return False
+        groups_of(args[1:])
+        return True
+    if verb == "discard":
+        return len(args) == 1 and isinstance(args[0], Card)
+    if verb == "meld":
+        return bool(groups_of(args))
+    if verb in ("lay", "swap"):
+        gs = groups_of(args)
+        return len(gs) == 1 and gs[0].on is not None and (verb != "swap" or len(gs[0].cards) == 1)
+    # rearrange
+    if "into" not in args:
+        return False
+    at = args.index("into")
+    return at > 0 and all(type(n) is int for n in args[:at]) and bool(groups_of(args[at + 1:]))
 
 
 def well_formed(clause: Clause) -> Restriction:
@@ -431,7 +445,7 @@ def draw_first(drew: bool, clause: Clause = DRAW, before: Iterable[str] = ()) ->
 
     def problem(a: Action) -> str | None:
         if drew and a.verb in early:
-            return f"'{a.verb}' comes before the draw"
+            return f"you may {a.verb} only before the draw"
         if not drew and a.verb not in _DRAW_VERBS and a.verb not in early:
             return "begin your turn by drawing"
         if drew and a.verb in _DRAW_VERBS:

@@ -405,7 +405,7 @@ class TrickGame(Game[TS]):
             self.other_refusal(state, seat, action)
             return
         if action.verb != "play" or len(action.args) != 1 or type(action.args[0]) is not Card:
-            raise IllegalAction(UNKNOWN, "play one card: 'play' and the card", state.options)
+            raise IllegalAction(UNKNOWN, "play one card", state.options)
         refuse(self.play_cascade(state, seat), action.args[0], state.options, UNKNOWN)
 
     def other_refusal(self, state: TS, seat: int, action: Action) -> None:

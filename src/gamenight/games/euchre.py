@@ -281,7 +281,7 @@ class Euchre(TrickGame[EuchreState]):
     def other_refusal(self, state: EuchreState, seat: int, action: Action) -> None:
         if state.phase == Phase.DISCARD and action.verb == "discard" and \
                 (len(action.args) != 1 or type(action.args[0]) is not Card):
-            raise IllegalAction(DISCARD, "discard one card, 'discard' and the card", state.options)
+            raise IllegalAction(DISCARD, "discard one card", state.options)
         refuse(self.making_cascade(state, seat), action, state.options, UNKNOWN)
 
     def off_turn(self, state: EuchreState, seat: int, action: Action) -> None:

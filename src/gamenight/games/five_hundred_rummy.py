@@ -246,7 +246,7 @@ class FiveHundredRummy(TrickGame[FiveHundredState]):
         """The auction's rules on ``moves`` (every bid on the ladder, or the one move refused)."""
         o = state.options
         allowed = [a for a in moves if is_pass(a) or is_bid(a)]
-        yield Step(allowed, BID_ORDER, "bid a number of points ('bid 70', 'bid 70 notrump') or pass")
+        yield Step(allowed, BID_ORDER, "bid a number of points, in a suit or no trump, or pass")
         allowed = [a for a in allowed if is_pass(a) or a.args[0] >= o.min_bid]
         yield Step(allowed, BID_MINIMUM, f"the lowest bid is {o.min_bid}")
         allowed = [a for a in allowed if is_pass(a) or (a.args[0] <= HAND_TOTAL
@@ -268,7 +268,7 @@ class FiveHundredRummy(TrickGame[FiveHundredState]):
         def why(move: Action) -> str:
             if any("trump" in w or w == "nt" for w in move.words):
                 return "no trump is bid in the auction, not called: the bid was in a suit, so name one"
-            return "name the trump suit, for example 'call hearts'"
+            return "name the trump suit: clubs, diamonds, hearts or spades"
 
         yield Step(CALLS, CALL, why)
 
@@ -276,8 +276,7 @@ class FiveHundredRummy(TrickGame[FiveHundredState]):
         """The kitty's rules on the cards the bidder discards face down, one at a time."""
         left = 4 - len(state.buried)
         allowed = [a for a in moves if a.verb == "discard" and len(a.args) == 1 and type(a.args[0]) is Card]
-        yield Step(allowed, KITTY, f"discard your cards face down one at a time, 'discard' and the card "
-                   f"({left} to go)")
+        yield Step(allowed, KITTY, f"discard your cards face down one at a time ({left} to go)")
         hand = state.hands[seat]
         allowed = [a for a in allowed if a.args[0] in hand]
         yield Step(allowed, tricks.PLAY_FROM_HAND, lambda move: f"you do not hold {move.args[0]}")

@@ -429,8 +429,8 @@ class FiveInARow(Game[FiveInARowState]):
 
     def refusal(self, state: FiveInARowState, seat: int, action: Action) -> None:
         if not well_formed(action):
-            raise IllegalAction(UNKNOWN, f"'{action}' is not a move of 5 in a Row: write place or remove with a card "
-                                "and a square such as r2c7 (row 2, column 7), turn-in with a card, or pass",
+            raise IllegalAction(UNKNOWN, "that is not a move of 5 in a Row: place a card's disc on its square, "
+                                "remove a disc with a one-eyed jack, turn in a dead card, or pass",
                                 state.options)
         refuse(self.turn_cascade(state, seat), action, state.options, UNKNOWN)
 

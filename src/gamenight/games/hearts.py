@@ -179,7 +179,7 @@ class Hearts(TrickGame[HeartsState]):
         every combination."""
         count = state.options.pass_count
         if action.verb != "pass":
-            raise IllegalAction(PASS, f"now each player passes {count} cards: 'pass' and the cards",
+            raise IllegalAction(PASS, f"now each player passes {count} cards",
                                 state.options)
         chosen = action.cards
         if len(chosen) != len(action.args) or len(chosen) != count:

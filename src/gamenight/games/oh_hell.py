@@ -228,7 +228,7 @@ class OhHell(TrickGame[OhHellState]):
 
     def other_refusal(self, state: OhHellState, seat: int, action: Action) -> None:
         if action.verb != "bid" or len(action.args) != 1 or type(action.args[0]) is not int:
-            raise IllegalAction(BID, "now each player bids a number of tricks, for example 'bid 2'", state.options)
+            raise IllegalAction(BID, "now each player bids a number of tricks", state.options)
         refuse(self.bid_cascade(state, seat), action.args[0], state.options, BID)
 
     def off_turn(self, state: OhHellState, seat: int, action: Action) -> None:

@@ -346,7 +346,7 @@ class SaskatchewanRummy(TrickGame[SaskState]):
         elif action.verb == "play" and len(action.args) == 1 and type(action.args[0]) is Card:
             refuse(self.payday_cascade(state, seat), action.args[0], state.options, UNKNOWN)
         else:
-            raise IllegalAction(stops.BUILD, "lay a card, 'play' and the card, or pass", state.options)
+            raise IllegalAction(stops.BUILD, "lay a card or pass", state.options)
 
     def other_apply(self, state: SaskState, seat: int, action: Action) -> None:
         layout = state.layout

@@ -368,7 +368,7 @@ class TenThousand(Game[TenThousandState]):
             yield Step(Moves(lambda a: a.verb == "keep"), KEEP_ONE,
                        "keep at least one die that counts before you roll again")
             yield Step(Moves(lambda a: (f := faces_of(a)) is not None and not Counter(f) - roll - held), KEEP_SCORING,
-                       f"you rolled {rolled}: keep dice from that roll, like 'keep 1 5'")
+                       f"you rolled {rolled}: keep dice from that roll")
             yield Step(Moves(lambda a: not Counter(faces_of(a)) - roll), ONE_ROLL,
                        f"sets and runs must be made on one roll, and you rolled {rolled}")
             yield Step([Action("keep", f) for f, _ in scoring_keeps(push.roll, table_for(state.options))],

@@ -375,7 +375,7 @@ class Toepen(TrickGame[ToepenState]):
         """The exchange, the challenge and the answer to a knock."""
         if state.phase == Phase.EXCHANGE:
             allowed = [EXCHANGE_MOVE, KEEP]
-            yield Step(allowed, EXCHANGE, "before play each player in turn says 'exchange' or 'keep'")
+            yield Step(allowed, EXCHANGE, "before play each player in turn exchanges their hand or keeps it")
             if not state.options.bluff_exchange and not is_all_court(state.hands[seat]):
                 yield Step([KEEP], EXCHANGE_ONLY_COURT, "your hand has a number card")
         elif state.phase == Phase.CHALLENGE:

@@ -181,9 +181,7 @@ def cited_clauses(match: Match) -> Counter[str]:
     cited: Counter[str] = Counter()
     for row in match.sheet.rows:
         for note in row.notes:
-            clause = note.clause
-            if clause is not None:
-                cited[clause] += 1
+            cited.update(note.clauses)
     return cited
 
 

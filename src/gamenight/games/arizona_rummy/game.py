@@ -83,7 +83,7 @@ class ArizonaState(RummyState):
 @register
 class ArizonaRummy(RummyGame[ArizonaState]):
     spec = SPEC
-    next_deal = (COUNT, "the round is counted: the next dealer deals ('deal')")
+    next_deal = (COUNT, "the round is counted: the next dealer deals")
     state_type = ArizonaState
 
     # --- dealing ---------------------------------------------------------------------------------
@@ -145,7 +145,7 @@ class ArizonaRummy(RummyGame[ArizonaState]):
         if a.verb == "take":
             pile = a.args[1] if len(a.args) > 1 else None
             if pile is None:
-                return "name whose pile you take from: 'take discard' and the seat"
+                return "name whose pile you take from"
             if not 0 <= pile < state.players:
                 return f"there is no seat {pile}"
             if not state.piles[pile]:
@@ -301,7 +301,7 @@ class ArizonaRummy(RummyGame[ArizonaState]):
         rules = state.rules
         seen = frozenset({state.out}) if state.out is not None else frozenset()
         down = [Zone("face-down", list(state.face_down), seen, owner=state.out, kind=ZoneKind.DISCARD,
-                     label="Last discard, face down")]
+                     label="Last discard")]  # drawn as a card back: face down
         return [*rummy.hand_zones(state.hands, state.known), rummy.stock_zone(state.stock, label="Centre pile"),
                 *(rummy.pile_zone(p, owner=s, label="Discard pile") for s, p in enumerate(state.piles)), *down,
                 *rummy.meld_zones(state.melds, lambda n, m: rummy.meld_label(n, m.cards, state.kinds[n - 1], rules))]
@@ -335,10 +335,10 @@ class ArizonaRummy(RummyGame[ArizonaState]):
 def _verb_problem(a: Action, last: bool) -> str | None:
     allowed = ("meld", "lay", "done") if last else ("draw", "take", "meld", "lay", "discard")
     if a.verb not in allowed:
-        return "in the last play you only meld, lay cards on your own melds or say 'done'" if last else \
+        return "in the last play you only meld, lay cards on your own melds or say you are done" if last else \
             f"there is no '{a.verb}' in Arizona Rummy"
     if a.verb == "done" and a.args:
-        return "say 'done' alone"
+        return "saying you are done names no cards"
     return None
 
 

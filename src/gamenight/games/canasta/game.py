@@ -181,7 +181,7 @@ class Canasta(RummyGame[CanastaState]):
     def refusal(self, state: CanastaState, seat: int, action: Action) -> None:
         if state.phase == Phase.ASKED:
             if action not in ANSWERS:
-                raise IllegalAction(ASK, "your partner asked \"may I go out?\": 'answer yes' or 'answer no'",
+                raise IllegalAction(ASK, "your partner asked whether they may go out: answer yes or no",
                                     state.options)
             return
         super().refusal(state, seat, action)
@@ -200,8 +200,8 @@ class Canasta(RummyGame[CanastaState]):
             return landings[a]
 
         yield rummy.well_formed(TURN)
-        yield Restriction(rummy.TAKE_PILE, lambda a: "in Canasta you take the whole pile: 'take pile' and the cards "
-                          "from your hand that meld its top card" if a.verb == "take" and a.args[:1] != ("pile",)
+        yield Restriction(rummy.TAKE_PILE, lambda a: "in Canasta you take the whole pile, with the cards from your "
+                          "hand that meld its top card" if a.verb == "take" and a.args[:1] != ("pile",)
                           else "the discard pile is empty" if a.verb == "take" and not state.pile else None)
         yield Restriction(TURN, self._verb_problem)
         yield rummy.draw_first(drew, TURN, before=("ask",))

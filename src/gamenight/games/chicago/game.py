@@ -174,7 +174,7 @@ class Chicago(TrickGame[ChicagoState]):
         hand = state.hands[seat]
         allowed = [a for a in moves if a in (STAND, SHOW) or (a.verb == "discard" and a.args
                                                               and len(a.cards) == len(a.args))]
-        yield Step(allowed, DRAW, "stand, or discard one to five cards, 'discard' and the cards")
+        yield Step(allowed, DRAW, "stand, or discard one to five cards")
 
         def unheld(move: Action) -> str:
             missing = next((c for c in move.cards if c not in hand), None)
@@ -236,14 +236,14 @@ class Chicago(TrickGame[ChicagoState]):
             yield Step(allowed, SHOWDOWN_SAME, "ranks are named only when two players hold the same type")
             allowed = [a for a in allowed if a in (PASS, SAME) or (a.verb == "declare" and len(a.args) == 1
                                                                  and a.args[0] in WORD_CATS)]
-            yield Step(allowed, SHOWDOWN, "declare a type of hand, for example 'declare two_pair', say 'same', or "
+            yield Step(allowed, SHOWDOWN, "declare a type of hand (two pair, say), declare the same as the best, or "
                        "pass")
             allowed = [a for a in allowed if a != SAME or state.best]
             yield Step(allowed, SHOWDOWN_SAME, "nobody has declared a hand to be the same as")
             if cat:
                 allowed = [a for a in allowed if a.verb != "declare" or WORD_CATS[a.args[0]] > cat]
-                yield Step(allowed, SHOWDOWN, f"{CAT_NAMES[cat]} has been declared: declare a higher type, say "
-                           "'same', or pass")
+                yield Step(allowed, SHOWDOWN, f"{CAT_NAMES[cat]} has been declared: declare a higher type, the "
+                           "same, or pass")
             if state.options.honest_claims:
                 allowed = [a for a in allowed if a == PASS or self._provable(
                     state, seat, cat if a == SAME else WORD_CATS[a.args[0]], ())]
@@ -256,8 +256,8 @@ class Chicago(TrickGame[ChicagoState]):
         allowed = [a for a in moves if (a.verb == "rank" and len(a.args) == 1 and type(a.args[0]) is int
                                         and a.args[0] in RANK)
                    or (a == PASS and not leading)]
-        yield Step(allowed, SHOWDOWN_SAME, f"name the next rank of your {CAT_NAMES[cat]}, for example 'rank 13' "
-                   "for kings" + ("" if leading else ", or pass"))
+        yield Step(allowed, SHOWDOWN_SAME, f"name the next rank of your {CAT_NAMES[cat]}"
+                   + ("" if leading else ", or pass"))
         nexts = NEXT_RANKS.get((cat, mine), ())
         allowed = [a for a in allowed if a == PASS or a.args[0] in nexts]
         yield Step(allowed, SHOWDOWN_SAME, f"no {CAT_NAMES[cat]} has that rank next")

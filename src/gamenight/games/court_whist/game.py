@@ -298,7 +298,7 @@ class CourtWhist(TrickGame[CourtState]):
         def why(move: Action) -> str:
             if move.verb == "play":
                 return f"trump is not named yet: the holder of {king} names it before the first card"
-            return "name the trump suit, for example 'declare hearts'"
+            return "name the trump suit: clubs, diamonds, hearts or spades"
 
         yield Step(DECLARES, TRUMP, why)
 
@@ -306,7 +306,7 @@ class CourtWhist(TrickGame[CourtState]):
         allowed = [SPEAK] if state.game_no == CONFISCATION else []
         yield Step(allowed, CONFISCATION_CARD, f"speaking costs points only in {GAME_NAMES[CONFISCATION]}")
         yield Step(allowed if state.options.speaking else [], CONFISCATION_CARD,
-                   "this table keeps its own count of who spoke (the house turned 'speak' off)")
+                   "this table keeps its own count of who spoke (the house turned owning up off)")
 
     def legal_actions(self, state: CourtState, seat: int) -> list[Action]:
         table = self.table_of(state, seat)

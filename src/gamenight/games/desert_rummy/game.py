@@ -80,7 +80,7 @@ def place(table: Sequence[Meld], groups: Sequence[rummy.Group]) -> rummy.Layout:
 class DesertRummy(RummyGame[DesertState]):
     spec = SPEC
     random_play_ends = False  # the 10th meld, two sets of 5, is in a random hand once in thousands
-    next_deal = (GO_OUT, "the hand is over: the next dealer deals ('deal')")
+    next_deal = (GO_OUT, "the hand is over: the next dealer deals")
     state_type = DesertState
 
     # --- dealing ---------------------------------------------------------------------------------
@@ -374,7 +374,7 @@ def _verb_problem(a: Action) -> str | None:
     if a.verb not in VERBS:
         return f"there is no '{a.verb}' in Desert Rummy"
     if a.verb == "take" and a.args != ("discard",):
-        return "take the top card of the discard pile: 'take discard'"
+        return "only the top card of the discard pile is taken"
     return None
 
 

@@ -195,14 +195,14 @@ class FiveHundreds(RummyGame[FiveHundredsState]):
         if a.verb not in VERBS:
             return f"there is no '{a.verb}' in Five Hundreds"
         if seat != state.turn and a.verb not in ("rummy", "pass"):
-            return "it is not your turn: you may call 'rummy' on the fresh discard or 'pass'"
+            return "it is not your turn: you may call rummy on the fresh discard or let it go by"
         if a.verb == "pass":
             if a.args:
-                return "'pass' takes no words after it"
+                return "letting a discard go by names no cards"
             if seat == state.turn:
                 return "it is your turn: draw (letting a discard go by is for the other players)"
         if a.verb == "take" and a != rummy.TAKE_DISCARD:
-            return "the line is taken card by card: 'take discard' for its top card, 'dig' for one deeper"
+            return "the line is taken card by card: its top card, or dig to one deeper"
         return None
 
     def _rummy_problem(self, state: FiveHundredsState, seat: int, a: Action) -> str | None:
@@ -492,7 +492,7 @@ class FiveHundreds(RummyGame[FiveHundredsState]):
 
     def zones(self, state: FiveHundredsState) -> list[Zone]:
         return [*rummy.hand_zones(state.hands, state.known), rummy.stock_zone(state.stock),
-                rummy.pile_zone(state.line, label=f"Discard line ({len(state.line)} deep)"),
+                rummy.pile_zone(state.line, label="Discard line"),
                 *rummy.meld_zones(state.melds, lambda n, m: meld_label(n, m, rules_of(state)))]
 
     def facts(self, state: FiveHundredsState, seat: int | None) -> list[Fact]:

@@ -292,7 +292,7 @@ class GinRummy(Game[GinState]):
         full, outs = going_out(hand, o.aces, o.knock_limit)
         if not o.double_gin:
             moves = [a for a in moves if a != DOUBLE_GIN]
-            yield Step(moves, GOING_GIN, "going gin needs a discard: 'gin' and the card you discard")
+            yield Step(moves, GOING_GIN, "going gin ends with a discard: choose the card to discard")
         elif full != 0:
             moves = [a for a in moves if a != DOUBLE_GIN]
             yield Step(moves, DOUBLE_GIN_DECLARED,
@@ -426,8 +426,8 @@ class GinRummy(Game[GinState]):
                      + f" [{COUNT.id}]")
         if lay is not None and lay.laid_value:
             laid = " ".join(card_text(c) for p in lay.placements for c in p)
-            notes.append(f"seat {opp} laid off {laid} on seat {seat}'s sets; the knocker never lays off "
-                         f"[{LAYING_OFF.id}] [{KNOCKER_NEVER_LAYS_OFF.id}]")
+            notes.append(f"seat {opp} laid off {laid} on seat {seat}'s sets [{LAYING_OFF.id}]; the knocker "
+                         f"never lays off [{KNOCKER_NEVER_LAYS_OFF.id}]")
         if kind is not Ending.KNOCK:
             points[seat] = o.gin_bonus + o_dw
             gins[seat] = 2 if kind is Ending.DOUBLE_GIN else 1
@@ -569,15 +569,15 @@ class GinRummy(Game[GinState]):
         bonus = [0, 0]
         if loser_total == 0:
             bonus[w] = o.shutout_bonus
-            note = f"seat {w} reached {o.target}; seat {1 - w} scored nothing: shutout bonus {o.shutout_bonus} " \
-                   f"[{SHUTOUT.id}]"
+            note = f"seat {w} reached {o.target} [{GAME_TARGET.id}]; seat {1 - w} scored nothing: shutout bonus " \
+                   f"{o.shutout_bonus} [{SHUTOUT.id}]"
             emit(state, f"{{0}} reaches {o.target} and {{1}} scored nothing: a shutout bonus of {o.shutout_bonus}",
                  w, 1 - w, kind="summary")
         else:
             bonus[w] = o.game_bonus
-            note = f"seat {w} reached {o.target}: game bonus {o.game_bonus} [{GAME_BONUS.id}]"
+            note = f"seat {w} reached {o.target} [{GAME_TARGET.id}]: game bonus {o.game_bonus} [{GAME_BONUS.id}]"
             emit(state, f"{{0}} reaches {o.target}: a game bonus of {o.game_bonus}", w, kind="summary")
-        state.sheet.add("game bonus", tuple(bonus), state.ply + 1, [note + f" [{GAME_TARGET.id}]"])
+        state.sheet.add("game bonus", tuple(bonus), state.ply + 1, [note])
         line = [o.line_bonus * state.hands_won[0], o.line_bonus * state.hands_won[1]]
         state.sheet.add("line bonus", tuple(line), state.ply + 1,
                         [f"{o.line_bonus} per hand won: seat 0 won {state.hands_won[0]}, seat 1 won "

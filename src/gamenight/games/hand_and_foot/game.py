@@ -159,7 +159,7 @@ class HandAndFoot(RummyGame[HandFootState]):
         if a.verb in ("draw", "meld", "lay", "discard") or (a.verb == "take" and a.args[:1] == ("pile",)):
             return None
         if a.verb == "take":
-            return "the pile is picked whole: 'take pile' and the natural pair matching its top card"
+            return "the pile is picked whole, with the natural pair matching its top card"
         return f"there is no '{a.verb}' in Hand and Foot"
 
     def _landing(self, state: HandFootState, seat: int, a: Action) -> Landing:
@@ -195,7 +195,7 @@ class HandAndFoot(RummyGame[HandFootState]):
         if len(pair) == 2 and hf.naturals_of(pair, top & 15) == pair:
             return None
         return f"pick the pile with a natural pair of {rummy.rank_word(top & 15)} from your hand, and nothing " \
-               f"else with them: 'take pile' and the two cards"
+               "else with them"
 
     def _black_threes(self, state: HandFootState, seat: int, a: Action) -> str | None:
         if a.verb in ("meld", "lay", "take") and any(hf.is_black_three(c) for c in a.cards):

@@ -89,7 +89,7 @@ def _groups(action: Action) -> list[Group]:
 @register
 class HorseshitRummy(RummyGame[HorseshitState]):
     spec = SPEC
-    next_deal = (DEAL, "the hand is scored: the next dealer deals ('deal')")
+    next_deal = (DEAL, "the hand is scored: the next dealer deals")
     state_type = HorseshitState
 
     # --- dealing ---------------------------------------------------------------------------------
@@ -131,7 +131,7 @@ class HorseshitRummy(RummyGame[HorseshitState]):
         yield rummy.well_formed(TURN)
         yield Restriction(NO_STEALING, lambda a: "wild cards stay in the melds they were laid in"
                           if a.verb == "swap" else None)
-        yield Restriction(PICK, lambda a: "pick the pile with 'dig', the card you pick to and your matching cards"
+        yield Restriction(PICK, lambda a: "pick the pile by digging to a card, with your cards that meld with it"
                           if a.verb == "take" else None)
         yield Restriction(TURN, lambda a: None if a.verb in VERBS else f"there is no '{a.verb}' in Horseshit Rummy")
         yield rummy.draw_first(state.drew, TURN)
@@ -353,7 +353,7 @@ class HorseshitRummy(RummyGame[HorseshitState]):
         hands = [dataclasses.replace(z, label="Face up: dealt so or picked from the pile") if z.name == "taken" else z
                  for z in rummy.hand_zones(state.hands, state.known)]
         return [*hands, rummy.stock_zone(state.stock),
-                rummy.pile_zone(state.pile, label="Discard pile (spread: every card shows)"),
+                rummy.pile_zone(state.pile),
                 *rummy.meld_zones(state.melds, self._meld_label(state))]
 
     @staticmethod

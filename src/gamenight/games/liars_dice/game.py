@@ -25,7 +25,7 @@ from gamenight.engine.game import Game, Result, State
 from gamenight.engine.legality import Step, first_refusal, narrow
 from gamenight.engine.registry import register
 from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.engine.view import Fact, FactKind, Prompt, Zone, ZoneKind, fact, per_seat
+from gamenight.engine.view import Fact, FactKind, Prompt, Zone, ZoneKind, fact, per_seat, said
 from gamenight.games.liars_dice.hands import (
     ClaimSyntaxError,
     Hand,
@@ -296,15 +296,17 @@ class LiarsDice(Game[LiarsDiceState]):
                 raise IllegalAction(EVERY_DIE if o.kickers else HAND_ONLY, str(e), o) from None
             if o.kickers:
                 whole = max((h for h in claims(True, False) if h.principal() == hand), key=lambda h: h.ranks)
-                raise IllegalAction(EVERY_DIE, f"'{hand}' leaves dice unnamed: name every die, like '{whole}'", o)
-            raise IllegalAction(HAND_ONLY, f"name only the hand: '{hand.principal()}'", o)
+                raise IllegalAction(EVERY_DIE, f"{hand.words()} leaves dice unnamed: name every die, like "
+                                               f"{whole.words()}", o)
+            raise IllegalAction(HAND_ONLY, f"name only the hand: {hand.principal().words()}", o)
         if verb in ("take", "keep"):
             dice = action.args
             if verb == "take" and not o.reroll_tray:
                 raise IllegalAction(TRAY_STAYS, "dice on the tray stay there", o)
             if not dice or not all(isinstance(d, Die) and d.kind is DieKind.POKER for d in dice):
                 raise IllegalAction(KEEP if verb == "keep" else TRAY_BACK,
-                                    f"name the dice to {verb}, like '{verb} K K'", o)
+                                    "name the dice to keep up on the tray" if verb == "keep"
+                                    else "name the dice to put back down in the box", o)
             if verb == "take":
                 absent = missing(dice, state.tray)
                 raise IllegalAction(TRAY_BACK, f"{dice_text(absent)} {'is' if len(absent) == 1 else 'are'} not "
@@ -315,8 +317,9 @@ class LiarsDice(Game[LiarsDiceState]):
             raise IllegalAction(KEEP, f"{dice_text(absent)} {'is' if len(absent) == 1 else 'are'} not down in "
                                       "the box", o)
         if verb in ("roll", "look"):
-            raise IllegalAction(KEEP if verb == "roll" else LOOK, f"'{verb}' names nothing more: to keep dice up on "
-                                "the tray and shake the rest, write 'keep' and the dice, like 'keep K K'", o)
+            doing = "shaking" if verb == "roll" else "looking in"
+            raise IllegalAction(KEEP if verb == "roll" else LOOK, f"{doing} the box names no dice: to keep dice up on "
+                                "the tray and shake the rest, choose the dice to keep", o)
         raise IllegalAction(CLAIM, "you hold the box: look, keep dice and shake, or pass it on with a claim", o)
 
     def off_turn(self, state: LiarsDiceState, seat: int, action: Action) -> None:
@@ -507,12 +510,9 @@ class LiarsDice(Game[LiarsDiceState]):
     def facts(self, state: LiarsDiceState, seat: int | None) -> list[Fact]:
         facts: list[Fact] = []
         claim = state.claim
-        if claim is not None:
+        if claim is not None and state.passer is not None:  # a claim and its claimer, said once
             called = state.phase in (Phase.SHAKE, Phase.OVER)
-            facts.append(fact("claim", "Claim called" if called else "Claim to beat", FactKind.TEXT,
-                              claim.words()))
-            if state.passer is not None:
-                facts.append(fact("claimed-by", "Claimed by", FactKind.SEAT, state.passer))
+            facts.append(said("claim", "Claim called" if called else "Claim to beat", claim.words(), state.passer))
         if self.sees_dice(state, seat) and len(state.box) + len(state.tray) == DICE:
             facts.append(fact("dice-hand", "The dice make", FactKind.TEXT,
                               hand_of(_faces([*state.box, *state.tray])).words()))
@@ -540,13 +540,12 @@ class LiarsDice(Game[LiarsDiceState]):
         claim = state.claim
         if phase is Phase.DECIDE:
             assert claim is not None and state.passer is not None
-            return Prompt(f"{{0}} passes you the box claiming {claim.words()}. Believe it, or call and open "
-                          "the box.", (state.passer,))
+            return Prompt("Believe the claim, or call and open the box.")
         receiver = self.next_seat(state, seat, state.step)
         if claim is None:
             return Prompt("Pass the box to {0} with a claim of the hand in it.", (receiver,))
         if state.shaken:
-            return Prompt(f"Pass the box to {{0}} with a claim higher than {claim.words()}.", (receiver,))
+            return Prompt("Pass the box to {0} with a higher claim.", (receiver,))
         return Prompt("Look in the box, keep dice up on the tray and shake the rest if you like, then pass the "
-                      f"box to {{0}} with a claim higher than {claim.words()}.", (receiver,))
+                      "box to {0} with a higher claim.", (receiver,))
 

@@ -199,7 +199,7 @@ class Pinochle(TrickGame[PinochleState]):
     def bid_cascade(self, state: PinochleState, moves: Sequence[Action]) -> Iterator[Step[Action]]:
         """The auction's rules on ``moves`` (the listed ones, or the one move refused)."""
         allowed = [a for a in moves if a == PASS or _is_bid(a)]
-        yield Step(allowed, BID_HIGHER, "bid a number of points, for example 'bid 30', or pass")
+        yield Step(allowed, BID_HIGHER, "bid a number of points, or pass")
         if state.forced:
             stuck_25 = state.options.stuck_dealer == "exactly-25"
             clause = DEALER_STUCK_25 if stuck_25 else DEALER_STUCK
@@ -221,7 +221,7 @@ class Pinochle(TrickGame[PinochleState]):
         giving = state.phase == Phase.GIVE
         clause = GIVE if giving else GIVE_BACK
         allowed = [a for a in moves if a.verb == "give" and len(a.args) == 3 and len(a.cards) == 3]
-        yield Step(allowed, clause, "pass exactly three cards, 'give' and the three cards")
+        yield Step(allowed, clause, "pass exactly three cards to your partner")
         hand = state.hands[seat]
         held = Counter(int(c) for c in hand)
         allowed = [a for a in allowed if _short(held, a.cards) is None]
@@ -260,9 +260,9 @@ class Pinochle(TrickGame[PinochleState]):
     def choice_cascade(self, state: PinochleState) -> Iterator[Step[Action]]:
         """Asking for a suit and naming trump: a suit by name."""
         if state.phase == Phase.ASK:
-            yield Step(ASKS, ASK, "name the suit you want from your partner, for example 'ask hearts'")
+            yield Step(ASKS, ASK, "name the suit you want from your partner: clubs, diamonds, hearts or spades")
         else:
-            yield Step(TRUMPS, TRUMP, "name the trump suit, for example 'trump spades'")
+            yield Step(TRUMPS, TRUMP, "name the trump suit: clubs, diamonds, hearts or spades")
 
     def other_legal(self, state: PinochleState, seat: int) -> list[Action]:
         if seat not in self.other_to_act(state):
@@ -461,7 +461,7 @@ class Pinochle(TrickGame[PinochleState]):
         trump = SUIT_NAMES[state.trump] if state.trump is not None else "?"
         clause = DEALER_STUCK if state.options.stuck_dealer == "at-least-25" else DEALER_STUCK_25
         forced = f" (the dealer was forced to bid [{clause.id}])" if state.stuck else ""
-        return (f"seat {state.bidder} won the bid at {state.high}{forced} [{BID_END.id}], asked for {asked} "
+        return (f"seat {state.bidder} won the bid at {state.high} [{BID_END.id}]{forced}, asked for {asked} "
                 f"[{ASK.id}] and named {trump} trump [{TRUMP.id}]")
 
     def team_meld(self, state: PinochleState) -> list[int]:

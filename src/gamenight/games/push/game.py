@@ -92,9 +92,9 @@ def _kind_word_problem(action: Action) -> str | None:
         if a not in KIND_WORDS:
             continue
         if action.verb != "meld":
-            return f"'{a}' is said only of a new meld"
+            return f"only a new meld is called a {a}"
         if i == 0 or not isinstance(args[i - 1], Card) or (i + 1 < len(args) and args[i + 1] != "and"):
-            return f"'{a}' comes right after the cards of the meld it names, before 'and' or the end"
+            return f"a meld is called a {a} right after its cards"
     return None
 
 
@@ -111,7 +111,7 @@ def with_kinds(groups: Sequence[Sequence[Card]], kinds: Sequence[str | None]) ->
 @register
 class Push(RummyGame[PushState]):
     spec = SPEC
-    next_deal = (OUT, "the deal is over: the next dealer deals ('deal')")
+    next_deal = (OUT, "the deal is over: the next dealer deals")
     state_type = PushState
 
     def sheet(self, players: int) -> ScoreSheet:
@@ -454,14 +454,14 @@ def _verb_problem(a: Action) -> str | None:
     if a.verb not in ("take", "push", "meld", "lay", "swap", "discard"):
         return f"there is no '{a.verb}' in Push"
     if a.verb == "take" and a.args != ("discard",):
-        return "take the top card of the discard pile: 'take discard'"
+        return "only the top card of the discard pile is taken"
     return None
 
 
 def _draw_order(drew: bool, a: Action) -> str | None:
     drawing = a.verb in ("take", "push")
     if not drew and not drawing:
-        return "begin your turn by taking the discard ('take discard') or pushing it ('push')"
+        return "begin your turn by taking the discard or pushing it"
     if drew and drawing:
         return "you have drawn this turn already"
     return None

@@ -186,7 +186,7 @@ class Rumski(RummyGame[RumskiState]):
         held = rummy.from_hand(hand)  # a rearrangement's own cards are checked with the sets it breaks
         yield rummy.well_formed(DRAW)
         yield Restriction(DRAW, self._verb_problem)
-        yield Restriction(END_TURN, lambda a: "'knock' takes no words after it" if a.verb == "knock" and a.args
+        yield Restriction(END_TURN, lambda a: "a knock names no cards" if a.verb == "knock" and a.args
                           else None)
         yield rummy.draw_first(state.phase == Phase.PLAY, DRAW)
         yield Restriction(DRAW, lambda a: self._draw_problem(state, a))
@@ -211,7 +211,7 @@ class Rumski(RummyGame[RumskiState]):
         if a.verb not in VERBS:
             return f"there is no '{a.verb}' in Rumski"
         if a.verb == "take" and a not in (rummy.TAKE_DISCARD, TAKE_PILE):
-            return "take the top card ('take discard') or the whole pile ('take pile')"
+            return "take the top card or the whole pile"
         return None
 
     @staticmethod

@@ -107,7 +107,7 @@ def _meld_problem(cards: Sequence[Card]) -> rummy.Verdict:
 @register
 class Sticks(RummyGame[SticksState]):
     spec = SPEC
-    next_deal = (DEAL_AGAIN, "the deal is over: the cards are dealt again ('deal')")
+    next_deal = (DEAL_AGAIN, "the deal is over: the cards are dealt again")
     state_type = SticksState
 
     # --- sticks and the deal ---------------------------------------------------------------------
@@ -193,7 +193,7 @@ class Sticks(RummyGame[SticksState]):
         if a.verb not in VERBS:
             return f"there is no '{a.verb}' in Sticks"
         if a.verb == "take" and a.args != ("discard",):
-            return "take the top card of the discard pile: 'take discard'"
+            return "only the top card of the discard pile is taken"
         if a.verb == "take" and not state.pile:
             return "the discard pile is empty"
         return None
@@ -229,8 +229,8 @@ class Sticks(RummyGame[SticksState]):
         if not state.laid_earlier(seat):
             return PLAY_STICK, "no extra cards beyond your stick are played in the turn you lay it down"
         if new and not state.options.new_melds:
-            return NO_NEW_MELDS, "after your stick, cards go onto the melds on the table ('lay' and the cards 'on' " \
-                                 "a meld's number)"
+            return NO_NEW_MELDS, "after your stick, cards go onto the melds on the table, not into " \
+                                 "new melds"
         for cards in new:
             verdict = _meld_problem(cards)
             if verdict is not None:

@@ -129,7 +129,7 @@ def _set_problem(cards: Sequence[Card]) -> rummy.Verdict:
 @register
 class TenDimeRummy(RummyGame[TenDimeState]):
     spec = SPEC
-    next_deal = (DEAL, "the round is scored: the next dealer deals ('deal')")
+    next_deal = (DEAL, "the round is scored: the next dealer deals")
     state_type = TenDimeState
 
     # --- dealing ---------------------------------------------------------------------------------
@@ -206,7 +206,7 @@ class TenDimeRummy(RummyGame[TenDimeState]):
         if on_turn and a.verb == "pass":
             return "on your turn nobody waits for you to pass: buy the top discard or play on"
         if not on_turn and a.verb not in ("buy", "pass"):
-            return "it is not your turn: you may buy the top discard ('buy') or let it go ('pass')"
+            return "it is not your turn: you may buy the top discard or let it go"
         return None
 
     @staticmethod

@@ -171,15 +171,15 @@ class Vazhushal(RummyGame[VazhushalState]):
     @staticmethod
     def _verb_problem(state: VazhushalState, a: Action) -> str | None:
         if a.verb not in VERBS:
-            hint = ": draw from the line by digging ('dig' and the deepest card taken)" if a.verb == "take" else ""
+            hint = ": draw from the line by digging to the deepest card you take" if a.verb == "take" else ""
             return f"there is no '{a.verb}' in Vazhushal" + hint
         last = state.phase == Phase.LAST_MELDS
         if last and a.verb not in ("meld", "lay", "rearrange", "done"):
-            return "the stock has run out: meld from your hand, then say 'done'"
+            return "the stock has run out: meld from your hand, then say you are done"
         if not last and a.verb == "done":
-            return "'done' is for the last melds, once the stock has run out"
+            return "saying you are done is for the last melds, once the stock has run out"
         if a.verb == "done" and a.args:
-            return "'done' takes no words after it"
+            return "saying you are done names no cards"
         return None
 
     @staticmethod
@@ -433,7 +433,7 @@ class Vazhushal(RummyGame[VazhushalState]):
     def zones(self, state: VazhushalState) -> list[Zone]:
         negative = [state.negative] if state.negative is not None else []
         return [*rummy.hand_zones(state.hands, state.known), rummy.stock_zone(state.stock),
-                rummy.pile_zone(state.line, label=f"Discard line ({len(state.line)} deep)"),
+                rummy.pile_zone(state.line, label="Discard line"),
                 Zone("negative", negative, None, kind=ZoneKind.UPCARD, label="Negative joker"),
                 *rummy.meld_zones(state.melds, lambda n, m: meld_label(n, m, rules_of(state)))]
 

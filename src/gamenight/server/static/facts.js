@@ -13,6 +13,7 @@ export function factValue(f, state) {
   switch (f.kind) {
     case "seat": return seatName(state, v);
     case "bid": return `${v.number} — ${seatName(state, v.seat)}`;
+    case "said": return `${v.words} — ${seatName(state, v.seat)}`;
     case "seats": return (v || []).map((s) => seatName(state, s)).join(", ") || "—";
     case "team": return (state.view.teams?.[v] || []).map((s) => seatName(state, s)).join(" & ");
     case "suit": return h("span", { class: `suit s-${SUIT_LETTER[v] || ""}` }, `${SUIT_SYMBOL[v] || ""} ${v}`.trim());

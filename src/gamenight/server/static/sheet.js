@@ -5,9 +5,11 @@ import { rich, withNames } from "./names.js";
 import { ruleLink } from "./rules_link.js";
 
 // A note ({text: "the kitty went to seat 2", clause: "hearts.kitty"}) in words with names, and
-// a link to its rule.
+// a link to its rule; a note of several stretches ({parts: [{text, clause}, ...]}) links each
+// stretch to its own rule.
 export function noteText(note, state) {
-  return h("span", { class: "note" }, rich(withNames(note.text, state)), ruleLink(note.clause), " ");
+  return h("span", { class: "note" }, (note.parts || [note]).map((p) => [rich(withNames(p.text, state)),
+    ruleLink(p.clause)]), " ");
 }
 
 export function renderSheet(sheet, state) {
