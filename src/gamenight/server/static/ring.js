@@ -66,8 +66,8 @@ export function renderRing(state, centre, around = true) {
   const turn = (s) => (order.indexOf(s.seat) - order.indexOf(me ?? order[0]) + order.length) % order.length;
   const here = seats.filter((s) => order.includes(s.seat)).sort((a, b) => turn(a) - turn(b));
   const elsewhere = seats.filter((s) => !order.includes(s.seat));  // at another table, or sitting out
-  const away = elsewhere.length ? h("div", { class: "seats-row elsewhere", "aria-label": "at the other tables" },
-    elsewhere.map((s) => plate(s, state))) : null;
+  const away = elsewhere.length ? h("div", { class: "seats-row elsewhere", role: "group", "aria-labelledby": "elsewhere-label" },
+    h("span", { class: "label", id: "elsewhere-label" }, "Not at your table"), elsewhere.map((s) => plate(s, state))) : null;
   if (!around) {
     return h("div", { class: "table-rows", id: "ring" }, away,
       h("div", { class: "seats-row" }, here.filter((s) => s.seat !== me).map((s) => plate(s, state))),
