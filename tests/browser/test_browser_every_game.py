@@ -25,6 +25,15 @@ ENGINE = re.compile(r"\br\d+c\d+\b|\b[a-z]+_[a-z_]+\b|\b[Ss]eats? \d+\b")
 BUTTONS = ["#actions button[data-action]", "#actions button.num", "#actions .choose button"]
 PIECES = "#hand button.playable, button.die.playable"
 BOX = "s => { const r = document.querySelector(s).getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; }"
+# what lies lower on the felt than the top of your own seat: other seats, the stock, melds, dice, a board
+BELOW_YOU = """() => {
+  const me = document.querySelector('#board .plate.me');
+  if (!me) return ['no seat of yours'];
+  const top = me.getBoundingClientRect().top;
+  return [...document.querySelectorAll('#board .plate:not(.me), #board .zone')]
+    .filter((e) => e.getBoundingClientRect().bottom > top + 1)
+    .map((e) => e.dataset.seat !== undefined ? `seat ${e.dataset.seat}` : e.dataset.pile || e.className);
+}"""
 
 
 def pieces(state: str = "") -> str:
@@ -129,6 +138,9 @@ def test_every_game_keeps_the_table_promises(pages, axe, base: str, game: str, s
             box = page.evaluate(BOX, part)  # read at once: a state update may redraw it meanwhile
             assert box["top"] >= 0 and box["bottom"] <= vp["height"] + 1, f"{part} is out of view: {box} in {vp}"
     assert page.locator(f"{PIECES}, #actions button:not([disabled])").count(), "nothing to tap on your turn"
+    # your own seat at the bottom of the table, near your hand: below every other seat and what is on the table
+    above = page.evaluate(BELOW_YOU)
+    assert not above, f"lower on the table than your seat: {above}"
     # every seat by name, and no bare seat numbers
     for seat in range(len(made["table"]["seats"])):
         assert NAMES[seat] in page.locator(f".plate[data-seat='{seat}']").inner_text()

@@ -369,10 +369,10 @@ def test_the_pot_and_each_seats_quarters_are_drawn_as_chips_on_a_phone(browser, 
     assert pot.locator(".label").inner_text() == "Pot"
     assert pot.locator(".chip-amount").inner_text().strip() == "4" and pot.locator(".chip").count() == 1
     assert in_view(page, "#board .zone-pot")
-    stakes = page.eval_on_selector_all("#ring .plate .stat", "els => els.map(e => e.innerText)")
+    stakes = page.eval_on_selector_all("#board .plate .stat", "els => els.map(e => e.innerText)")
     stakes = [" ".join(x.split()) for x in stakes]  # a stat's label is bound to its value by a no-break space
     assert sorted(x for x in stakes if x.startswith("Quarters")) == ["Quarters 3"] * 4, stakes
-    assert page.locator("#ring .plate .stat .chip").count() == 4
+    assert page.locator("#board .plate .stat .chip").count() == 4
     facts = page.locator("#facts")
     assert not facts.count() or "Pot" not in facts.inner_text()  # shown once
     shot(page, "thirty-one-pot", "phone")

@@ -53,8 +53,9 @@ export function plate(s, state, style = null) {
 }
 
 // The seats with `centre` in the middle: around the table for a trick (each card in front of its
-// player), otherwise the others above the centre and you below it; seats at another table (Court
-// Whist's) in a row above. One element, or two with that row.
+// player), otherwise the others in a row across the top (in turn order from your left, so a
+// partner sits in the middle, opposite you) and you at the foot of the felt (renderFoot); seats at
+// another table (Court Whist's) in a row above. One element, or two with that row.
 export function renderRing(state, centre, around = true) {
   const seats = state.table.seats;
   if (seats.length > RING_MAX) {
@@ -65,12 +66,12 @@ export function renderRing(state, centre, around = true) {
   const turn = (s) => (order.indexOf(s.seat) - order.indexOf(me ?? order[0]) + order.length) % order.length;
   const here = seats.filter((s) => order.includes(s.seat)).sort((a, b) => turn(a) - turn(b));
   const elsewhere = seats.filter((s) => !order.includes(s.seat));  // at another table, or sitting out
-  const away = elsewhere.length ? h("div", { class: "seats-row elsewhere", "aria-label": "at the other tables" },
-    elsewhere.map((s) => plate(s, state))) : null;
+  const away = elsewhere.length ? h("div", { class: "seats-row elsewhere", role: "group", "aria-labelledby": "elsewhere-label" },
+    h("span", { class: "label", id: "elsewhere-label" }, "Not at your table"), elsewhere.map((s) => plate(s, state))) : null;
   if (!around) {
     return h("div", { class: "table-rows", id: "ring" }, away,
       h("div", { class: "seats-row" }, here.filter((s) => s.seat !== me).map((s) => plate(s, state))),
-      h("div", { class: "centre-row" }, centre, me !== null ? plate(seats[me], state) : null));
+      h("div", { class: "centre-row" }, centre));
   }
   const plates = here.map((s) => {
     const { x, y } = spot(s.seat, state);
@@ -78,4 +79,13 @@ export function renderRing(state, centre, around = true) {
   });
   const ring = h("div", { class: `ring n${here.length}`, id: "ring" }, centre, plates);
   return away ? [away, ring] : ring;
+}
+
+// The foot of a table without a trick: your own seat at the bottom, just above your hand, beside
+// the facts (so it costs no height of its own on a phone while they leave it room).
+export function renderFoot(state, facts) {
+  const mine = state.you !== null && state.you !== undefined && seatOrder(state).includes(state.you);
+  const me = mine && state.table.seats.length <= RING_MAX ? plate(state.table.seats[state.you], state) : null;
+  if (!me) return facts;
+  return h("div", { class: `foot${facts ? "" : " alone"}` }, facts, me);
 }

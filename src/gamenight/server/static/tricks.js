@@ -49,7 +49,8 @@ export function spot(seat, state, rx = 1, ry = rx) {
 }
 
 function placed(seat, content, state, cls = "") {
-  const { x, y } = spot(seat, state, 0.3, 0.38);
+  const wide = seatOrder(state).length > 4;  // five or six cards: further out, so they overlap less
+  const { x, y } = spot(seat, state, wide ? 0.4 : 0.3, wide ? 0.48 : 0.38);
   return h("div", { class: `played ${cls}`.trim(), dataset: { seat },
                     style: `left:${x}%;top:${y}%` }, content);
 }

@@ -2,7 +2,7 @@
 // heaps: stock, discard pile, dice) in the middle, then the wide zones by their own renderers
 // (melds, trains, a board), the facts in words, and the summary at the end of a hand.
 import { h } from "./dom.js";
-import { renderRing } from "./ring.js";
+import { renderFoot, renderRing } from "./ring.js";
 import { renderTrick } from "./tricks.js";
 import { renderHeap } from "./zones.js";
 import { renderDice } from "./dice.js";
@@ -49,11 +49,12 @@ export function renderFelt(state, ctl, events, send, redraw) {
                  ...zones.dice.map((z) => renderDice(z, state, ctl))].filter(Boolean);
   const trick = renderTrick(state, redraw);
   const out = [renderRing(state, trick || h("div", { class: "heaps" }, small), !!trick)].flat();
-  if (trick && small.length) out.push(h("div", { class: "heaps strip" }, small));
+  // beside a trick the heaps (stock, kitty, up-card) lie above the seats, so yours is the lowest
+  if (trick && small.length) out.splice(out.length - 1, 0, h("div", { class: "heaps strip" }, small));
   if (zones.melds.length) out.push(renderMelds(zones.melds, state));
   if (zones.trains.length) out.push(renderTrains(zones.trains, state));
   for (const z of zones.boards) out.push(renderBoard(z, state, ctl));
-  out.push(renderFacts(state));
+  out.push(trick ? renderFacts(state) : renderFoot(state, renderFacts(state)));
   const summary = renderSummary(state, events, send, redraw);
   return summary ? [summary, ...out.filter(Boolean)] : out.filter(Boolean);
 }
