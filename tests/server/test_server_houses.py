@@ -174,8 +174,8 @@ def test_the_hosts_link_cannot_vote_as_another_member(client: TestClient) -> Non
     for who in ("Bea", "Cal"):  # one person casting every vote under majority approval: refused
         r = client.post(url, json={"by": who, "yes": True}, headers=admin(made))
         assert r.status_code == 403 and "cannot act as" in r.json()["detail"]
-    assert client.post(url, json={"yes": True}, headers=admin(made)).json()["proposals"][0]["votes"] == [
-        {"member": "Ann", "yes": True, "when": p["votes"][0]["when"]}]  # the host's link votes as the host only
+    votes = client.post(url, json={"yes": True}, headers=admin(made)).json()["proposals"][0]["votes"]
+    assert [(v["member"], v["yes"]) for v in votes] == [("Ann", True)]  # the host's link votes as the host only
     r = client.post(url, json={"by": "Bea", "yes": True})  # no link at all: the members' page alone
     assert r.status_code == 403
     r = client.post(url, json={"yes": True}, headers={"X-House-Key": made["links"]["invites"]["Bea"]})
