@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 from sqlalchemy.sql import ClauseElement
+from sqlalchemy.sql.compiler import SQLCompiler
 
 
 class Prepared:
@@ -24,6 +25,7 @@ class Prepared:
     def __init__(self, engine: Engine, statement: ClauseElement) -> None:
         dialect = engine.dialect
         compiled = statement.compile(dialect=dialect)
+        assert isinstance(compiled, SQLCompiler)
         self.sql = compiled.string
         binds = {name: b for name, b in compiled.binds.items() if not name.startswith("%(")}
         self.literals = {name: b.value for name, b in binds.items() if b.value is not None}
