@@ -8,8 +8,9 @@ and plays for ``--seconds`` after a warm-up. The clients run in ``--clients`` se
 (multiprocessing), so they never share the server's interpreter or GIL. Printed per level:
 
 - actions per second (every seat, bots included) in the measured window;
-- the latency of an action's acknowledgement (a human's move sent with an id until its
-  ``done`` answer, which comes after every seat was sent its update): p50, p95, p99;
+- the latency of an action's acknowledgement (a human's move sent with an id until its answer:
+  the mover's own state message, queued in the same step as every other seat's, or the
+  ``done`` message that older servers send after them): p50, p95, p99;
 - errors: error or refused answers, and connections that failed;
 - the server's CPU time per action (``/proc/<pid>/stat``, user + system) for the servers
   whose process is known: the ones started here, or ``--pid`` given with ``--url``.
@@ -104,13 +105,15 @@ async def human(url: str, token: str, counts_plies: bool, seat: Seat, t0: float,
                 now = time.time()
                 m = json.loads(raw)
                 kind = m.get("type")
-                if m.get("id") == waiting:
+                answered = m.get("done") if kind == "state" else m.get("id")  # a move made comes answered in its state
+                if answered is not None and answered == waiting:
                     waiting = None
-                if kind == "done":
-                    at = sent.pop(m.get("id", ""), None)
+                if kind == "done" or (kind == "state" and answered is not None):
+                    at = sent.pop(answered or "", None)
                     if at is not None and at >= t0:
                         seat.acks.append(now - at)
-                    continue
+                    if kind == "done":
+                        continue
                 if kind in ("error", "refused"):
                     if now >= t0:
                         seat.error(raw)
