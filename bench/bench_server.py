@@ -96,6 +96,7 @@ async def human(url: str, token: str, counts_plies: bool, seat: Seat, t0: float,
             read: int | None = None  # the hand's end this seat said it has read (bots wait for it)
             sent: dict[str, float] = {}
             last_ply: int | None = None
+            latest: dict[str, Any] | None = None  # the last state heard
             n = 0
             while time.time() < stop:
                 try:
@@ -112,25 +113,27 @@ async def human(url: str, token: str, counts_plies: bool, seat: Seat, t0: float,
                     at = sent.pop(answered or "", None)
                     if at is not None and at >= t0:
                         seat.acks.append(now - at)
-                    if kind == "done":
-                        continue
                 if kind in ("error", "refused"):
                     if now >= t0:
                         seat.error(raw)
                     continue
-                if kind != "state" or m.get("view") is None:
+                if kind == "state" and m.get("view") is not None:
+                    latest = m
+                    ply = m["ply"]
+                    end = ((m.get("table") or {}).get("hand_end") or {}).get("ply")  # the table comes when it changed
+                    if end is not None and end != read:
+                        read = end
+                        await ws.send(json.dumps({"type": "ready"}))
+                    if counts_plies and now >= t0 and last_ply is not None and ply > last_ply:
+                        seat.plies += ply - last_ply
+                    last_ply = ply
+                elif kind != "done":
                     continue
-                ply = m["ply"]
-                end = ((m.get("table") or {}).get("hand_end") or {}).get("ply")  # the table comes when it changed
-                if end is not None and end != read:
-                    read = end
-                    await ws.send(json.dumps({"type": "ready"}))
-                if counts_plies and now >= t0 and last_ply is not None and ply > last_ply:
-                    seat.plies += ply - last_ply
-                last_ply = ply
-                if m["legal"] and waiting is None and not m["over"]:
+                # the seat moves once its last move is answered and the last state asks it to: an answer
+                # that comes after the state (a done message) finds the seat still to move, as a page does
+                if latest is not None and latest["legal"] and waiting is None and not latest["over"]:
                     n += 1
-                    move_id, action = f"m{n}", pick(m["legal"], rng)
+                    move_id, action = f"m{n}", pick(latest["legal"], rng)
                     waiting = move_id
 
                     async def go(move_id: str = move_id, action: str = action) -> None:
