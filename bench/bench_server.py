@@ -8,8 +8,9 @@ and plays for ``--seconds`` after a warm-up. The clients run in ``--clients`` se
 (multiprocessing), so they never share the server's interpreter or GIL. Printed per level:
 
 - actions per second (every seat, bots included) in the measured window;
-- the latency of an action's acknowledgement (a human's move sent with an id until its
-  ``done`` answer, which comes after every seat was sent its update): p50, p95, p99;
+- the latency of an action's acknowledgement (a human's move sent with an id until its answer:
+  the mover's own state message, queued in the same step as every other seat's, or the
+  ``done`` message that older servers send after them): p50, p95, p99;
 - errors: error or refused answers, and connections that failed;
 - the server's CPU time per action (``/proc/<pid>/stat``, user + system) for the servers
   whose process is known: the ones started here, or ``--pid`` given with ``--url``.
@@ -95,6 +96,7 @@ async def human(url: str, token: str, counts_plies: bool, seat: Seat, t0: float,
             read: int | None = None  # the hand's end this seat said it has read (bots wait for it)
             sent: dict[str, float] = {}
             last_ply: int | None = None
+            latest: dict[str, Any] | None = None  # the last state heard
             n = 0
             while time.time() < stop:
                 try:
@@ -104,30 +106,34 @@ async def human(url: str, token: str, counts_plies: bool, seat: Seat, t0: float,
                 now = time.time()
                 m = json.loads(raw)
                 kind = m.get("type")
-                if m.get("id") == waiting:
+                answered = m.get("done") if kind == "state" else m.get("id")  # a move made comes answered in its state
+                if answered is not None and answered == waiting:
                     waiting = None
-                if kind == "done":
-                    at = sent.pop(m.get("id", ""), None)
+                if kind == "done" or (kind == "state" and answered is not None):
+                    at = sent.pop(answered or "", None)
                     if at is not None and at >= t0:
                         seat.acks.append(now - at)
-                    continue
                 if kind in ("error", "refused"):
                     if now >= t0:
                         seat.error(raw)
                     continue
-                if kind != "state" or m.get("view") is None:
+                if kind == "state" and m.get("view") is not None:
+                    latest = m
+                    ply = m["ply"]
+                    end = ((m.get("table") or {}).get("hand_end") or {}).get("ply")  # the table comes when it changed
+                    if end is not None and end != read:
+                        read = end
+                        await ws.send(json.dumps({"type": "ready"}))
+                    if counts_plies and now >= t0 and last_ply is not None and ply > last_ply:
+                        seat.plies += ply - last_ply
+                    last_ply = ply
+                elif kind != "done":
                     continue
-                ply = m["ply"]
-                end = ((m.get("table") or {}).get("hand_end") or {}).get("ply")  # the table comes when it changed
-                if end is not None and end != read:
-                    read = end
-                    await ws.send(json.dumps({"type": "ready"}))
-                if counts_plies and now >= t0 and last_ply is not None and ply > last_ply:
-                    seat.plies += ply - last_ply
-                last_ply = ply
-                if m["legal"] and waiting is None and not m["over"]:
+                # the seat moves once its last move is answered and the last state asks it to: an answer
+                # that comes after the state (a done message) finds the seat still to move, as a page does
+                if latest is not None and latest["legal"] and waiting is None and not latest["over"]:
                     n += 1
-                    move_id, action = f"m{n}", pick(m["legal"], rng)
+                    move_id, action = f"m{n}", pick(latest["legal"], rng)
                     waiting = move_id
 
                     async def go(move_id: str = move_id, action: str = action) -> None:

@@ -200,6 +200,9 @@ def test_a_move_made_while_the_server_is_down_is_sent_when_it_is_back(browser: A
         page.wait_for_selector("#connection", state="hidden", timeout=30_000)
         until(lambda: page.locator("#hand button.card").count() == cards - 1)
         assert until(lambda: any(e["kind"] == "play" and e["seats"][:1] == [0] for e in spectator_events(server, made)))
+        server.kill()  # the move was answered (in the state it made): the page no longer keeps it
+        page.wait_for_selector("#connection:has-text('Connection lost')")
+        assert "kept" not in page.locator("#connection").inner_text()
         assert not page.errors
     finally:
         server.kill()

@@ -48,6 +48,17 @@ def test_each_part_read_alone_is_the_full_views_part(game_id: str) -> None:
             assert lazy.view() == m.view(seat, since=10**9)
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_viewers_view_made_together_is_the_one_made_alone(game_id: str) -> None:
+    """A server makes every seat's view at once, each zone converted once per kind of viewer:
+    each viewer still sees exactly its own view (no seat's hidden pieces in another's)."""
+    for m in _positions(game_id):
+        viewers = [None, *range(m.players)]
+        together = m.game.views(m.state, viewers)
+        for seat in viewers:
+            assert together[seat] == m.game.view(m.state, seat)
+
+
 def test_a_lazy_view_is_not_read_after_the_match_moves_on() -> None:
     m = gamenight.load("hearts", seed=1, narrate=False)
     seat = m.to_act()[0]

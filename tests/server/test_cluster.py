@@ -131,13 +131,14 @@ class Player:
         try:
             while True:
                 m = json.loads(self.ws.recv(timeout=0.05))
+                answered = m.get("done") if m["type"] == "state" else m.get("id")
+                if self.pending and m["type"] in ("state", "done") and answered == self.pending[0]:
+                    self.acked.append(self.pending[1])  # a move made is answered in its state
+                    self.pending = None
                 if m["type"] == "state":
                     if "sheet" not in m:  # the sheet comes only when it changed: the page keeps the last one
                         m["sheet"] = self.state.get("sheet")
                     self.state = m
-                elif m["type"] == "done" and self.pending and m.get("id") == self.pending[0]:
-                    self.acked.append(self.pending[1])
-                    self.pending = None
                 elif m["type"] in ("refused", "error") and self.pending and m.get("id") == self.pending[0]:
                     self.pending = None  # judged on a newer state than this page had: try again
                 elif m["type"] == "chat":

@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from gamenight.server.app import create_app
 from gamenight.server.limits import Limits
+from gamenight.server.tables import Settings
 from server.test_server import settings
 
 
@@ -85,3 +86,11 @@ def test_limits_are_configurable_and_checked(monkeypatch: pytest.MonkeyPatch) ->
         Limits.from_env()
     with pytest.raises(ValueError):
         Limits.from_env(create_rate="1/minute", sockets_per_address=0)
+
+
+@pytest.mark.parametrize(("raw", "on"), [("0", False), ("off", False), ("false", False), ("1", True), ("yes", True)])
+def test_per_message_deflate_is_on_unless_the_operator_turns_it_off(monkeypatch: pytest.MonkeyPatch, raw: str,
+                                                                    on: bool) -> None:
+    assert Settings.from_env().ws_deflate  # phones get compressed messages by default
+    monkeypatch.setenv("GAMENIGHT_WS_DEFLATE", raw)
+    assert Settings.from_env().ws_deflate is on

@@ -125,3 +125,24 @@ def test_a_pass_travels_as_its_pieces_and_is_made_from_them_in_any_order() -> No
         store.close()
 
     asyncio.run(go())
+
+
+def test_a_move_is_answered_in_the_state_it_made_and_only_to_the_page_that_sent_it() -> None:
+    async def go() -> None:
+        mover, same_seat, other = Capture(0), Capture(0), Capture(1)  # seat 0 open in two tabs
+        svc, table, store = await table_with([mover, same_seat, other])
+        assert table.match is not None
+        passing = "pass " + " ".join(str(c) for c in table.match.state.hands[0][:3])
+        before = len(mover.texts)
+        assert await svc.submit(table, mover, passing, "m1")
+        assert len(mover.texts) == before + 1  # one message: the state, with its answer
+        assert mover.last()["type"] == "state" and mover.last()["done"] == "m1"
+        assert "done" not in same_seat.last() and "done" not in other.last()
+        assert {k: v for k, v in mover.last().items() if k != "done"} == same_seat.last()
+        assert await svc.submit(table, mover, passing, "m1")  # sent again: answered, not made twice
+        assert mover.last() == {"type": "done", "action": passing, "id": "m1"}
+        assert len(table.match.log) == 1
+        await svc.close()
+        store.close()
+
+    asyncio.run(go())

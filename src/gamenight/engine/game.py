@@ -14,7 +14,7 @@ from gamenight.engine.actions import Action, listed, parse_action
 from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, IllegalAction, Rules
 from gamenight.engine.events import Event
 from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.engine.view import Fact, LazyView, Prompt, View, Zone
+from gamenight.engine.view import Fact, LazyView, Prompt, View, Zone, ZoneView
 
 Teams = tuple[tuple[int, ...], ...]
 
@@ -174,9 +174,13 @@ class Game(ABC, Generic[S]):
 
     def views(self, state: S, seats: Iterable[int | None]) -> dict[int | None, View]:
         """Several viewers' views of one state (a server tells every seat after every move): the
-        zones are listed once when every seat looks at the same ones."""
-        shared = self.zones(state) if type(self).zones_for is Game.zones_for else None
-        return {s: self.view(state, s, shared) for s in seats}
+        zones are listed once when every seat looks at the same ones, and each converted once for
+        those who may see its pieces and once for those who may not."""
+        if type(self).zones_for is not Game.zones_for:
+            return {s: self.view(state, s) for s in seats}
+        shared = self.zones(state)
+        alike: dict[tuple[int, bool], ZoneView] = {}
+        return {s: LazyView(self, state, s, shared, alike).view() for s in seats}
 
     def facts(self, state: S, seat: int | None) -> list[Fact]:
         """The facts a player would ask about, as ``seat`` may know them."""

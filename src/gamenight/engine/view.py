@@ -333,15 +333,21 @@ class LazyView(ViewReading):
     It reads the live state, so it is for reading at once (a bot choosing its move); a read after
     the state has moved on raises ``StaleView`` rather than show a later position."""
 
-    __slots__ = ("_source", "_state", "_ply", "_zones", "_parts", "game", "seat", "players", "over", "options")
+    __slots__ = ("_source", "_state", "_ply", "_zones", "_parts", "_alike", "game", "seat", "players", "over",
+                 "options")
     events: tuple[EventView, ...] = ()
 
-    def __init__(self, source: ViewSource, state: Any, seat: int | None, zones: Sequence[Zone] | None = None):
+    def __init__(self, source: ViewSource, state: Any, seat: int | None, zones: Sequence[Zone] | None = None,
+                 alike: dict[tuple[int, bool], ZoneView] | None = None):
+        """``zones``: the zones, listed already; ``alike``: zone views shared by the views of other
+        viewers of the same ``zones`` (a zone looks the same to everyone who may see it, and to
+        everyone who may not), filled as they are made."""
         self._source = source
         self._state = state
         self._ply: int = state.ply
         self._zones: Sequence[Zone] | None = zones
         self._parts: dict[Any, Any] = {}
+        self._alike = alike
         self.game: str = source.spec.id
         self.seat = seat
         self.players: int = state.players
@@ -366,7 +372,15 @@ class LazyView(ViewReading):
         got = parts.get(i)
         if got is None:
             self._now()  # a zone's pieces may be the state's own list
-            got = parts[i] = zone_view(z, self.seat)
+            alike = self._alike
+            if alike is None:
+                got = parts[i] = zone_view(z, self.seat)
+            else:  # zone_view depends on the viewer only through seen_by
+                key = (i, z.seen_by(self.seat))
+                got = alike.get(key)
+                if got is None:
+                    got = alike[key] = zone_view(z, self.seat)
+                parts[i] = got
         return got
 
     # --- the parts, each on first read ---------------------------------------------------------

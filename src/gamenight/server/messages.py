@@ -8,7 +8,8 @@ The table block (the game, its options, the seats and their names) and the score
 a connection that does not have their current version (the page keeps the last ones it got): a
 plain move changes neither; a seat that names itself or steps away changes the table. A
 combinatorial move list (Hearts' pass: 220 ways to take 3 of 12 cards) goes as one entry
-``{"verb", "pieces", "k"}`` that the page builds the move from.
+``{"verb", "pieces", "k"}`` that the page builds the move from. The connection that sent the move
+gets its answer in the same message (``"done"``: the move's id), not in a message of its own.
 """
 
 from __future__ import annotations
@@ -77,11 +78,16 @@ def sheet_version(table: Table) -> tuple[Any, ...] | None:
 class Broadcast:
     """One round of state messages at one table, each part encoded at most once."""
 
-    def __init__(self, service: TableService, table: Table, viewers: Sequence[int | None] = ()) -> None:
-        """``viewers``: every viewer this round tells (their views are made together)."""
+    def __init__(self, service: TableService, table: Table, viewers: Sequence[int | None] = (),
+                 mover: tuple[Connection, str] | None = None) -> None:
+        """``viewers``: every viewer this round tells (their views are made together); ``mover``:
+        the connection that sent the move just made, and its id for the move."""
         self.service = service
         self.table = table
         self.viewers = viewers
+        self.mover = mover
+        self.answered = False
+        """Whether ``mover`` was sent its answer."""
         self._views: dict[int | None, View] | None = None
         self._shared: str | None = None
         self._table: str | None = None
@@ -183,6 +189,7 @@ class Broadcast:
         count = match.event_count if match is not None else 0
         table = self.table_block()
         texts: dict[tuple[int, bool, bool, bool], str] = {}
+        mover, done = self.mover or (None, "")
         for c in conns:
             fresh = c.events_sent is None or c.events_sent > count  # a page that (re)connects, or a move taken back
             first = max(0, count - RECENT_EVENTS) if fresh or c.events_sent is None else c.events_sent
@@ -199,6 +206,9 @@ class Broadcast:
                 if with_sheet:
                     text += ',"sheet":' + self.sheet()
                 text = texts[key] = text + "}"
+            if c is mover and not c.closed:
+                text = text[:-1] + ',"done":' + encode(done) + "}"
+                self.answered = True
             c.events_sent = count
             c.sheet_sent = self._sheet_version
             c.table_sent = table

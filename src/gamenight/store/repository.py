@@ -42,11 +42,12 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from gamenight.store.models import ActionRow, GameTable, HouseDoc, HouseLink, MatchRecord, Seat, utcnow
+from gamenight.store.prepared import Prepared, transaction
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _INSERT_ACTION = insert(ActionRow).from_select(
@@ -57,6 +58,7 @@ _INSERT_ACTION = insert(ActionRow).from_select(
            .scalar_subquery() == bindparam("ply") - 1)).returning(ActionRow.ply)
 """One action, only as the match's next ply: a copy that missed a move, or a move taken back,
 cannot leave a gap (and the (match, ply) key refuses a ply made twice at once)."""
+_SET_STATUS = update(GameTable).where(GameTable.id == bindparam("id")).values(status=bindparam("status"))
 ARCHIVED = "archived"
 KINDS = ("human", "bot")
 
@@ -212,6 +214,8 @@ class Store:
         try:
             self.engine = make_engine(self.url)
             self._session = sessionmaker(self.engine, expire_on_commit=False)
+            self._append = Prepared(self.engine, _INSERT_ACTION)
+            self._set_status = Prepared(self.engine, _SET_STATUS)
             if migrate:
                 self.migrate()
         except SQLAlchemyError as e:
@@ -351,16 +355,21 @@ class Store:
                       table_id: str | None = None) -> None:
         """Commit one accepted action (and, when the match just ended, the table's status);
         ``PlyTaken`` if the store's match does not end at ply - 1."""
-        with self._wrap(), self.engine.begin() as conn:  # Core, not the ORM: this is the hot path
-            try:
-                added = conn.execute(_INSERT_ACTION, {"match_id": match_id, "ply": ply, "seat": seat,
-                                                      "action": action, "created_at": utcnow()}).first()
-            except IntegrityError as e:
-                raise PlyTaken(f"ply {ply} of match {match_id} was made elsewhere first") from e
-            if added is None:
-                raise PlyTaken(f"ply {ply} is not the next one of match {match_id}")
-            if status is not None and table_id is not None:
-                conn.execute(update(GameTable).where(GameTable.id == table_id).values(status=status))
+        dbapi = self.engine.dialect.loaded_dbapi
+        try:  # the driver's own connection: this is the hot path (``store.prepared``)
+            with transaction(self.engine) as cursor:
+                cursor.execute(self._append.sql, self._append.params(
+                    {"match_id": match_id, "ply": ply, "seat": seat, "action": action, "created_at": utcnow()}))
+                if cursor.fetchone() is None:
+                    raise PlyTaken(f"ply {ply} is not the next one of match {match_id}")
+                if status is not None and table_id is not None:
+                    cursor.execute(self._set_status.sql, self._set_status.params({"id": table_id, "status": status}))
+        except dbapi.IntegrityError as e:
+            raise PlyTaken(f"ply {ply} of match {match_id} was made elsewhere first") from e
+        except dbapi.Error as e:
+            raise StoreError(str(e).splitlines()[0] if str(e) else type(e).__name__) from e
+        except SQLAlchemyError as e:  # the pool could not give a connection
+            raise StoreError(str(e).splitlines()[0]) from e
 
     def actions_from(self, match_id: int, ply: int) -> list[tuple[int, str]]:
         """The match's actions from ply ``ply`` on, as (seat, action): what another process

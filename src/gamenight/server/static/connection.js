@@ -1,8 +1,8 @@
 // The table's connection: one WebSocket, opened again whenever it drops, a heartbeat that
 // notices a dead one, a bar that says so, and the page's presence (a hidden or cached page
 // is away). A move is kept until the server answers it: made while the connection is down,
-// it is sent when the connection is back, and the server's answer (done, or refused with the
-// reason) always comes; sending it twice is harmless, each move carries its own id.
+// it is sent when the connection is back, and the server's answer (the state it made, or done,
+// or refused with the reason) always comes; sending it twice is harmless, each move carries its own id.
 import { h } from "./dom.js";
 
 const PING_EVERY = 15000;
@@ -52,8 +52,11 @@ export class TableLink {
       const msg = JSON.parse(ev.data);
       if (msg.type === "state" && !this.ready) this.arrived();
       if (msg.type === "state") this.ply = msg.ply;
-      if (msg.id && ["done", "refused", "error"].includes(msg.type)) {
-        this.pending = this.pending.filter((p) => p.id !== msg.id);
+      // a move made now is answered in the state that follows it; one already made, refused or
+      // failed, by a message of its own
+      const answered = msg.type === "state" ? msg.done : ["done", "refused", "error"].includes(msg.type) && msg.id;
+      if (answered) {
+        this.pending = this.pending.filter((p) => p.id !== answered);
         this.show();
       }
       this.onMessage(msg);
