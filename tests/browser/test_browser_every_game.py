@@ -38,6 +38,7 @@ BELOW_YOU = """() => {
 # how far your seat's foot lies below the top of the dock (the fold), at the top of the page
 UNDER_DOCK = """() => {
   const me = document.querySelector('#board .plate.me');
+  if (!me) return null;  // drawn again this moment
   return me.getBoundingClientRect().bottom + scrollY - (innerHeight - document.querySelector('#me').offsetHeight);
 }"""
 
@@ -149,6 +150,9 @@ def test_every_game_keeps_the_table_promises(pages, axe, base: str, game: str, s
     assert not above, f"lower on the table than your seat: {above}"
     # and in view above the dock with your hand, nothing to scroll to
     under = page.evaluate(UNDER_DOCK)
+    if under is None:
+        page.wait_for_selector("#board .plate.me")
+        under = page.evaluate(UNDER_DOCK)
     assert under <= 1, f"your seat is {under:.0f}px under the dock"
     # every seat by name, and no bare seat numbers
     for seat in range(len(made["table"]["seats"])):
