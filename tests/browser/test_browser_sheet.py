@@ -26,7 +26,8 @@ def test_eight_players_columns_fit_with_short_heads(browser, base: str, size: st
     assert r.status_code == 200, r.text
     page = seat_page(browser, base, made, 0, size)
     page.wait_for_selector("#sheet table.sheet th")
-    heads = page.eval_on_selector_all("#sheet th", "els => els.map((e) => [e.textContent, e.querySelector('abbr')?.title])")
+    heads = page.eval_on_selector_all("#sheet th",
+                                      "els => els.map((e) => [e.textContent, e.querySelector('abbr')?.title])")
     assert [h for h, _ in heads] == ["You", "Bart", "Barb", "Max", "Eve", "Fay", "Gus", "Hal"], heads
     assert dict(heads)["Max"] == "Maximiliana Featherstone"
     page.locator("#sheet").scroll_into_view_if_needed()
