@@ -35,6 +35,13 @@ BELOW_YOU = """() => {
     .map((e) => e.dataset.seat !== undefined ? `seat ${e.dataset.seat}` : e.dataset.pile || e.className);
 }"""
 
+# how far your seat's foot lies below the top of the dock (the fold), at the top of the page
+UNDER_DOCK = """() => {
+  const me = document.querySelector('#board .plate.me');
+  if (!me) return null;  // drawn again this moment
+  return me.getBoundingClientRect().bottom + scrollY - (innerHeight - document.querySelector('#me').offsetHeight);
+}"""
+
 
 def pieces(state: str = "") -> str:
     """The playable pieces, narrowed (":not(.selected)", ".selected")."""
@@ -141,6 +148,12 @@ def test_every_game_keeps_the_table_promises(pages, axe, base: str, game: str, s
     # your own seat at the bottom of the table, near your hand: below every other seat and what is on the table
     above = page.evaluate(BELOW_YOU)
     assert not above, f"lower on the table than your seat: {above}"
+    # and in view above the dock with your hand, nothing to scroll to
+    under = page.evaluate(UNDER_DOCK)
+    if under is None:
+        page.wait_for_selector("#board .plate.me")
+        under = page.evaluate(UNDER_DOCK)
+    assert under <= 1, f"your seat is {under:.0f}px under the dock"
     # every seat by name, and no bare seat numbers
     for seat in range(len(made["table"]["seats"])):
         assert NAMES[seat] in page.locator(f".plate[data-seat='{seat}']").inner_text()

@@ -42,6 +42,47 @@ function onTheFelt(state) {
   return shown;
 }
 
+// A table of facts folds to one line, each row's first cell and the number that matters (its
+// Score or Total column, else its last): "Sides · Score: You & Cy 120 · Bea & Dee 85". Open
+// where the felt is wide while your seat stays above your hand (foldToFit); as the player left
+// it once they open or fold it.
+const folded = new Map();
+const WIDE = "(min-width: 761px)";
+
+// Fold the tables the player has not opened themselves while your seat lies below the top of
+// the dock (the fold): call after the felt and the dock are drawn.
+export function foldToFit(board, dock) {
+  const me = board.querySelector(".plate.me");
+  if (!me || !dock) return;
+  const fold = innerHeight - dock.offsetHeight;
+  for (const d of board.querySelectorAll("details.fact-table[open]")) {
+    if (folded.has(d.dataset.fact) || me.getBoundingClientRect().bottom + scrollY <= fold) break;
+    d.dataset.auto = "1";
+    d.open = false;
+  }
+}
+
+function gist(v) {
+  const cols = v.columns || [];
+  let k = cols.findIndex((c) => /^(score|total)$/i.test(c));
+  if (k < 1) k = cols.length - 1;
+  return k < 1 ? null : [cols[k], (v.rows || []).map((r) => [r[0], r[k]])];
+}
+
+function foldedTable(f, state) {
+  const open = folded.has(f.name) ? !folded.get(f.name) : matchMedia(WIDE).matches;
+  const g = gist(f.value || {});
+  return h("details", { class: "fact-table", open, dataset: { fact: f.name },
+                        ontoggle: (e) => {  // the page opening or folding it is not the player's choice
+                          if (e.target.dataset.auto) delete e.target.dataset.auto;
+                          else if (folded.has(f.name) || e.target.open !== open) folded.set(f.name, !e.target.open);
+                        } },
+    h("summary", {}, h("span", { class: "k" }, f.label),
+      g ? h("span", { class: "gist" }, ` · ${g[0]}: `,
+        g[1].map(([who, n]) => `${withNames(String(who), state)}\u00a0${n}`).join(" · ")) : null),
+    factValue(f, state));
+}
+
 export function renderFacts(state) {
   const out = [];
   const zones = new Set((state.view?.zones || []).filter((z) => (z.pieces || []).length || z.kind === "board")
@@ -53,7 +94,7 @@ export function renderFacts(state) {
     if ((f.kind === "pieces" || f.kind === "seats") && !(f.value || []).length) continue;
     if (f.kind === "pieces" && f.value.every((p) => shown.has(p))) continue;
     if (f.kind === "flag") out.push(h("li", { class: "fact flag" }, "✓ ", f.label));
-    else if (f.kind === "table") out.push(h("li", { class: "fact wide" }, h("span", { class: "k" }, f.label), factValue(f, state)));
+    else if (f.kind === "table") out.push(h("li", { class: "fact wide" }, foldedTable(f, state)));
     else out.push(h("li", { class: "fact" }, h("span", { class: "k" }, f.label), " ", h("span", { class: "v" }, factValue(f, state))));
   }
   return out.length ? h("ul", { class: "facts", id: "facts" }, out) : null;

@@ -1,7 +1,8 @@
 // Melds on the table, grouped by player or by side (a side's melds under its players' names,
-// partners side by side): each meld a group of cards under its number, lay-offs by another player
-// marked as theirs; a closed meld (a canasta) squared up as one pile showing its top card and
-// whether it is natural or mixed; at a showdown a player's unmatched cards sit apart after their melds.
+// partners side by side; yours last, nearest your seat and hand): each meld a group of cards
+// under its number, lay-offs by another player marked as theirs; a closed meld (a canasta)
+// squared up as one pile showing its top card and whether it is natural or mixed; at a showdown
+// a player's unmatched cards sit apart after their melds.
 import { h } from "./dom.js";
 import { piece } from "./pieces.js";
 import { seatName } from "./names.js";
@@ -30,7 +31,7 @@ function closedMeld(z) {
                     title: z.label || null, dataset: { pile: z.name, meld: number(z), closed: z.closed } },
     h("span", { class: "group-label meld-no" }, number(z)),
     h("span", { class: "squared" }, piece(z.piece || "card", pieces[pieces.length - 1], { label: `${words}, ${pieces[pieces.length - 1]} on top` })),
-    h("span", { class: "closed-words" }, h("strong", {}, z.closed), ` · ${pieces.length}`));
+    h("span", { class: "closed-words" }, h("strong", {}, z.closed), h("span", {}, `${pieces.length} cards`)));
 }
 
 // Who a zone belongs to: a side (its team) or a seat, or nobody (the community's melds).
@@ -45,12 +46,15 @@ export function renderMelds(zones, state) {
   const n = state.table.seats.length;
   const me = state.you ?? 0;
   const myTeam = teams.findIndex((t) => t.includes(me));
+  // the table's own melds first, then the others', yours last: next to your seat at the foot
+  // (a side's melds, then its players' own piles, from your left)
+  const side = (t) => (t < 0 ? 0 : t === myTeam ? teams.length + 1 : 1 + t);
   const order = (k) => {
     const [kind, v] = k.split(":");
     if (kind === "table") return -1;
-    if (kind === "team") return Number(v) === myTeam ? 0 : 1 + Number(v);
+    if (kind === "team") return side(Number(v)) * (n + 1);
     const t = teams.findIndex((s) => s.includes(Number(v)));
-    return (t < 0 ? 0 : t === myTeam ? 0 : 1 + t) * n + ((Number(v) - me + n) % n);
+    return side(t) * (n + 1) + 1 + ((Number(v) - me - 1 + n) % n);
   };
   const holders = [...new Set(zones.map(holder))].sort((a, b) => order(a) - order(b));
   return h("div", { class: "zone melds", id: "melds" }, holders.map((k) => {

@@ -12,10 +12,27 @@ export function noteText(note, state) {
     ruleLink(p.clause)]), " ");
 }
 
+// Many columns (Court Whist's eight players) fit the side panel and a phone: each head cut to the
+// fewest letters (three to five) that tell its player from the others, the whole name its title.
+const MANY = 5;
+
+function heads(columns, state) {
+  if (columns.length < MANY) return columns.map((c) => withNames(c, state));
+  // (the marks isolating a name's direction are not letters; the head isolates it already)
+  const names = columns.map((c) => [...withNames(c, state).replaceAll(/[\u2066-\u2069]/g, "")]);
+  const start = (n, k) => n.slice(0, k).join("");
+  return names.map((n, i) => {
+    let k = 3;  // up to five letters; a name alike for longer is said whole, wrapping
+    while (k <= 5 && names.some((m, j) => j !== i && start(m, k) === start(n, k))) k++;
+    const whole = n.join("");
+    return k > 5 || n.length <= k ? whole : h("abbr", { title: whole }, start(n, k));
+  });
+}
+
 export function renderSheet(sheet, state) {
   if (!sheet) return h("p", { class: "muted" }, "No scores yet.");
-  return h("table", { class: "sheet" },
-    h("thead", {}, h("tr", {}, h("td", {}), sheet.columns.map((c) => h("th", { scope: "col" }, withNames(c, state))))),
+  return h("table", { class: `sheet${sheet.columns.length >= MANY ? " many" : ""}` },
+    h("thead", {}, h("tr", {}, h("td", {}), heads(sheet.columns, state).map((c) => h("th", { scope: "col" }, c)))),
     h("tbody", {}, sheet.rows.map((r) => [
       h("tr", {}, h("td", {}, withNames(r.label, state)), r.points.map((p, i) => h("td", { title: `total ${r.totals[i]}` },
         p > 0 ? `+${p}` : String(p)))),

@@ -2,7 +2,7 @@
 // own view (view.js), the hand and its moves in the dock (hand.js), the score sheet and the
 // log with names, host controls.
 import { api, h } from "./dom.js";
-import { eventLine, isolate, renderFelt, renderSheet } from "./view.js";
+import { eventLine, foldToFit, isolate, renderFelt, renderSheet } from "./view.js";
 import { controller, keepChoices, showNotice } from "./hand.js";
 import { trackTricks } from "./tricks.js";
 import { trackSummary } from "./summary.js";
@@ -63,6 +63,7 @@ function renderAll() {
   $("board").replaceChildren(...felt);
   $("board").classList.toggle("summary-open", felt[0]?.id === "summary");
   $("me").replaceChildren(...ctl.dock());
+  foldToFit($("board"), $("me"));
   $("sheet").replaceChildren(renderSheet(state.sheet, state));
   colours.hidden = !(state.view?.zones || []).some((z) => (z.piece || "card") === "card" && ((z.pieces || []).length || z.hidden));
   renderLog();

@@ -17,6 +17,7 @@ export { eventLine, eventText, fill, isolate, seatName } from "./names.js";
 export { myHand } from "./hand.js";
 export { piece } from "./pieces.js";
 export { renderSheet } from "./sheet.js";
+export { foldToFit } from "./facts.js";
 
 function sortZones(state) {
   const out = { heaps: [], dice: [], melds: [], trains: [], boards: [] };
