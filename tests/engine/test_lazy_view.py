@@ -3,12 +3,13 @@ and refuses to be read once the match has moved on."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 import gamenight
-from gamenight.engine.view import LazyView, StaleView, View, zone_views
+from gamenight.engine.view import LazyView, StaleView, View, ViewTexts, view_text, zone_views
 
 GAME_IDS = [spec.id for spec in gamenight.games()]
 
@@ -57,6 +58,18 @@ def test_every_viewers_view_made_together_is_the_one_made_alone(game_id: str) ->
         together = m.game.views(m.state, viewers)
         for seat in viewers:
             assert together[seat] == m.game.view(m.state, seat)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_views_encoded_together_read_as_each_alone(game_id: str) -> None:
+    """A server encodes the parts views share once (``ViewTexts``): each viewer's text still reads
+    as its own view encoded alone (a hidden hand stays a count for everyone but its owner)."""
+    for m in _positions(game_id):
+        viewers = [None, *range(m.players)]
+        texts = ViewTexts()
+        together = {seat: texts.text(v) for seat, v in m.game.views(m.state, viewers).items()}
+        for seat in viewers:
+            assert json.loads(together[seat]) == json.loads(view_text(m.game.view(m.state, seat)))
 
 
 def test_a_lazy_view_is_not_read_after_the_match_moves_on() -> None:

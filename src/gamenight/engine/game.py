@@ -120,6 +120,9 @@ class Game(ABC, Generic[S]):
     A game whose goal random play almost never reaches (climbing eleven contracts, where a random
     hand holds two sets of five once in thousands) says False; whole-match tests then seat its
     heuristic bot in every other seat."""
+    facts_alike: ClassVar[bool] = False
+    """Whether ``facts`` are the same for every viewer (Hearts: points, tricks, hearts broken):
+    ``views`` then lists them once for all (a server tells every seat after every move)."""
 
     # --- construction -------------------------------------------------------------
     @abstractmethod
@@ -180,7 +183,8 @@ class Game(ABC, Generic[S]):
             return {s: self.view(state, s) for s in seats}
         shared = self.zones(state)
         alike: dict[tuple[int, bool], ZoneView] = {}
-        return {s: LazyView(self, state, s, shared, alike).view() for s in seats}
+        facts = tuple(self.facts(state, None)) if self.facts_alike else None
+        return {s: LazyView(self, state, s, shared, alike, facts).view() for s in seats}
 
     def facts(self, state: S, seat: int | None) -> list[Fact]:
         """The facts a player would ask about, as ``seat`` may know them."""

@@ -338,15 +338,16 @@ class LazyView(ViewReading):
     events: tuple[EventView, ...] = ()
 
     def __init__(self, source: ViewSource, state: Any, seat: int | None, zones: Sequence[Zone] | None = None,
-                 alike: dict[tuple[int, bool], ZoneView] | None = None):
+                 alike: dict[tuple[int, bool], ZoneView] | None = None, facts: tuple[Fact, ...] | None = None):
         """``zones``: the zones, listed already; ``alike``: zone views shared by the views of other
         viewers of the same ``zones`` (a zone looks the same to everyone who may see it, and to
-        everyone who may not), filled as they are made."""
+        everyone who may not), filled as they are made; ``facts``: the facts, when every viewer's
+        are the same (``Game.facts_alike``)."""
         self._source = source
         self._state = state
         self._ply: int = state.ply
         self._zones: Sequence[Zone] | None = zones
-        self._parts: dict[Any, Any] = {}
+        self._parts: dict[Any, Any] = {} if facts is None else {"facts": facts}
         self._alike = alike
         self.game: str = source.spec.id
         self.seat = seat
@@ -474,7 +475,7 @@ def flag(name: str, label: str, value: bool) -> Fact:
 
 
 # --- JSON and schema -------------------------------------------------------------------------------
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)
 def _adapter(cls: type) -> Any:
     from pydantic import TypeAdapter
     return TypeAdapter(cls)
@@ -504,6 +505,33 @@ def view_text(value: View | EventView) -> str:
     else:
         out = _adapter(EventView).dump_json(value, exclude_defaults=True)
     return out.decode()  # type: ignore[no-any-return]
+
+
+class ViewTexts:
+    """Several views of one state as text (``view_text``'s), each zone view and facts tuple they
+    share (``Game.views`` shares them) encoded once: a server tells every seat after every move.
+    Parts are told apart by identity, so a part only ever reads as itself."""
+
+    _APART = frozenset({"options", "zones", "facts"})
+
+    def __init__(self) -> None:
+        self._done: dict[int, tuple[object, str]] = {}
+        """Each part's text by ``id``, the part kept alive with it so that its id is not reused."""
+
+    def _part(self, value: object, cls: Any) -> str:
+        got = self._done.get(id(value))
+        if got is None:
+            got = self._done[id(value)] = (value, _adapter(cls).dump_json(value, exclude_defaults=True).decode())
+        return got[1]
+
+    def text(self, view: View) -> str:
+        """``view_text(view)``'s members (zones and facts last)."""
+        out: str = _adapter(View).dump_json(view, exclude_defaults=True, exclude=self._APART).decode()[:-1]
+        if view.zones:
+            out += ',"zones":[' + ",".join([self._part(z, ZoneView) for z in view.zones]) + "]"
+        if view.facts:
+            out += ',"facts":' + self._part(view.facts, tuple[Fact, ...])
+        return out + "}"
 
 
 def view_schema() -> dict[str, Any]:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic_core import to_json
 
 from gamenight.engine.actions import Action, Choices
-from gamenight.engine.view import View, view_text
+from gamenight.engine.view import View, ViewTexts, view_text
 
 if TYPE_CHECKING:
     from gamenight.server.tables import Connection, Table, TableService
@@ -89,6 +89,7 @@ class Broadcast:
         self.answered = False
         """Whether ``mover`` was sent its answer."""
         self._views: dict[int | None, View] | None = None
+        self._texts = ViewTexts()
         self._shared: str | None = None
         self._table: str | None = None
         self._sheet: str | None = None
@@ -116,7 +117,7 @@ class Broadcast:
     def viewer(self, viewer: int | None) -> str:
         """What only ``viewer`` (a seat, or None for a spectator) gets: its view and its moves."""
         match = self.table.match
-        view = view_text(self.view(viewer)) if match is not None else "null"
+        view = self._texts.text(self.view(viewer)) if match is not None else "null"
         return _fields(self.moves(viewer)) + ',"view":' + view
 
     def view(self, viewer: int | None) -> View:
