@@ -289,6 +289,25 @@ def zone_views(zones: Iterable[Zone], viewer: int | None) -> tuple[ZoneView, ...
     return tuple(zone_view(z, viewer) for z in zones if z.listed)
 
 
+def zone_text(zone: Zone, viewer: int | None, memo: dict[tuple[Any, ...], str]) -> str:
+    """``zone_view(zone, viewer)`` as JSON text (``view_text``'s), remembered in ``memo`` (one per
+    table) by what the viewer is shown: after a move most zones show what they showed before. A
+    zone the viewer may not see is known by its count alone, so its text holds no piece."""
+    pieces = zone.pieces
+    seen = zone.seen_by(viewer)
+    by, at = zone.by, zone.at
+    key = (zone.name, zone.label, zone.kind, zone.owner, zone.team, zone.closed, zone.held, seen,
+           None if by is None else tuple(by), None if at is None else tuple(at),
+           type(pieces[0]) if pieces else None, tuple(pieces) if seen else len(pieces))
+    text = memo.get(key)
+    if text is None:
+        if len(memo) > 4096:
+            memo.clear()
+        text = memo[key] = _adapter(ZoneView).serializer.to_json(zone_view(zone, viewer),
+                                                                   exclude_defaults=True).decode()
+    return text
+
+
 def pot_zone(amount: Any, label: str = "Pot") -> Zone:
     """The pot in the middle, for everyone to see: ``amount`` is ``core.chips``' ``Chips`` or
     ``Money``. A zone, not a fact, so the table draws it as chips where the others' heaps lie."""
@@ -446,10 +465,24 @@ class LazyView(ViewReading):
 
     def view(self) -> View:
         """Every part, as the published ``View``."""
+        return self._view(self.zones)
+
+    def _view(self, zones: tuple[ZoneView, ...]) -> View:
         return View(game=self.game, seat=self.seat, players=self.players, phase=self.phase, to_act=self.to_act,
                     dealer=self.dealer, hand_no=self.hand_no, teams=self.teams,
-                    seating=self.seating, zones=self.zones,
+                    seating=self.seating, zones=zones,
                     facts=self.facts, prompt=self.prompt, over=self.over, options=self.options)
+
+    def text(self, memo: dict[tuple[Any, ...], str]) -> str:
+        """``view_text(self.view())``'s members (the zones last), each zone's text from ``memo``
+        (``zone_text``)."""
+        out: str = _adapter(View).serializer.to_json(self._view(()), exclude_defaults=True,
+                                                     exclude=_NOT_SENT).decode()
+        seat = self.seat
+        zones = [zone_text(z, seat, memo) for z in self._raw() if z.listed]
+        if not zones:
+            return out
+        return out[:-1] + ',"zones":[' + ",".join(zones) + "]}"
 
 
 def per_seat(name: str, label: str, values: Sequence[Any], of: FactKind = FactKind.NUMBER) -> Fact:
@@ -497,41 +530,18 @@ def view_json(value: Any) -> Any:
     return value
 
 
+_NOT_SENT = {"options"}
+"""A view's members its JSON text leaves out (the rules are sent once, with the table)."""
+
+
 def view_text(value: View | EventView) -> str:
     """A view or an event as compact JSON text, the same data as ``view_json``, encoded in one step
     by pydantic (a server sends one to every viewer after every move)."""
     if isinstance(value, View):
-        out = _adapter(View).dump_json(value, exclude_defaults=True, exclude={"options"})
+        out = _adapter(View).dump_json(value, exclude_defaults=True, exclude=_NOT_SENT)
     else:
         out = _adapter(EventView).dump_json(value, exclude_defaults=True)
     return out.decode()  # type: ignore[no-any-return]
-
-
-class ViewTexts:
-    """Several views of one state as text (``view_text``'s), each zone view and facts tuple they
-    share (``Game.views`` shares them) encoded once: a server tells every seat after every move.
-    Parts are told apart by identity, so a part only ever reads as itself."""
-
-    _APART = frozenset({"options", "zones", "facts"})
-
-    def __init__(self) -> None:
-        self._done: dict[int, tuple[object, str]] = {}
-        """Each part's text by ``id``, the part kept alive with it so that its id is not reused."""
-
-    def _part(self, value: object, cls: Any) -> str:
-        got = self._done.get(id(value))
-        if got is None:
-            got = self._done[id(value)] = (value, _adapter(cls).dump_json(value, exclude_defaults=True).decode())
-        return got[1]
-
-    def text(self, view: View) -> str:
-        """``view_text(view)``'s members (zones and facts last)."""
-        out: str = _adapter(View).dump_json(view, exclude_defaults=True, exclude=self._APART).decode()[:-1]
-        if view.zones:
-            out += ',"zones":[' + ",".join([self._part(z, ZoneView) for z in view.zones]) + "]"
-        if view.facts:
-            out += ',"facts":' + self._part(view.facts, tuple[Fact, ...])
-        return out + "}"
 
 
 def view_schema() -> dict[str, Any]:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic_core import to_json
 
 from gamenight.engine.actions import Action, Choices
-from gamenight.engine.view import View, ViewTexts, view_text
+from gamenight.engine.view import view_text
 
 if TYPE_CHECKING:
     from gamenight.server.tables import Connection, Table, TableService
@@ -88,8 +88,7 @@ class Broadcast:
         self.mover = mover
         self.answered = False
         """Whether ``mover`` was sent its answer."""
-        self._views: dict[int | None, View] | None = None
-        self._texts = ViewTexts()
+        self._views: dict[int | None, str] | None = None
         self._shared: str | None = None
         self._table: str | None = None
         self._sheet: str | None = None
@@ -116,17 +115,18 @@ class Broadcast:
 
     def viewer(self, viewer: int | None) -> str:
         """What only ``viewer`` (a seat, or None for a spectator) gets: its view and its moves."""
-        match = self.table.match
-        view = self._texts.text(self.view(viewer)) if match is not None else "null"
-        return _fields(self.moves(viewer)) + ',"view":' + view
+        return _fields(self.moves(viewer)) + ',"view":' + self.view(viewer)
 
-    def view(self, viewer: int | None) -> View:
+    def view(self, viewer: int | None) -> str:
+        """``viewer``'s view as text (every viewer's made together, zones remembered per table)."""
         match = self.table.match
-        assert match is not None
+        if match is None:
+            return "null"
+        memo = self.table.zone_texts
         if viewer not in self.viewers:
-            return match.game.view(match.state, viewer)
+            return match.game.view_texts(match.state, [viewer], memo)[viewer]
         if self._views is None:
-            self._views = match.game.views(match.state, self.viewers)
+            self._views = match.game.view_texts(match.state, self.viewers, memo)
         return self._views[viewer]
 
     def moves(self, viewer: int | None) -> dict[str, Any]:

@@ -261,6 +261,8 @@ class Table:
     """What ``server.people`` keeps per table (the chat, the turn clocks)."""
     undo: Any = None
     """The request to take a move back that waits for the others (``server.undo``)."""
+    zone_texts: dict[tuple[Any, ...], str] = field(default_factory=dict)
+    """The zones' texts as this table's viewers were last shown them (``engine.view.zone_text``)."""
     moves_done: dict[tuple[int, str], None] = field(default_factory=dict)
     """The latest moves made, by (seat, the page's id for the move): a move sent again is not made twice."""
 
