@@ -44,6 +44,7 @@ from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.game import MOST_SEATS
 from gamenight.engine.match import Match, MatchRecordError
 from gamenight.engine.registry import UnknownGame, resolve_options
+from gamenight.engine.view import LazyView
 from gamenight.server.messages import Broadcast
 from gamenight.store import PlyTaken, SeatRow, Store, StoreError, TableRow, new_token
 
@@ -830,7 +831,8 @@ class TableService:
             log.error("table %s: seat %s is to act but has no legal action", table.id, seat)
             return False
         try:
-            choice = st.bot.choose(match.view(seat), legal, table.rng)
+            # read at once, each part only if the bot reads it (bots read no events), as in simulations
+            choice = st.bot.choose(LazyView(match.game, match.state, seat), legal, table.rng)
         except Exception:  # noqa: BLE001  a faulty bot must not stall the table
             log.exception("table %s: bot for %s failed; playing at random", table.id, table.game_id)
             choice = table.rng.choice(legal)
