@@ -195,7 +195,8 @@ class Game(ABC, Generic[S]):
             return {s: view_text(self.view(state, s)) for s in seats}
         shared = self.zones(state)
         facts = tuple(self.facts(state, None)) if self.facts_alike else None
-        return {s: LazyView(self, state, s, shared, None, facts).text(memo) for s in seats}
+        alike: dict[tuple[int, bool], str] = {}
+        return {s: LazyView(self, state, s, shared, None, facts).text(memo, alike) for s in seats}
 
     def facts(self, state: S, seat: int | None) -> list[Fact]:
         """The facts a player would ask about, as ``seat`` may know them."""

@@ -473,13 +473,21 @@ class LazyView(ViewReading):
                     seating=self.seating, zones=zones,
                     facts=self.facts, prompt=self.prompt, over=self.over, options=self.options)
 
-    def text(self, memo: dict[tuple[Any, ...], str]) -> str:
+    def text(self, memo: dict[tuple[Any, ...], str], alike: dict[tuple[int, bool], str]) -> str:
         """``view_text(self.view())``'s members (the zones last), each zone's text from ``memo``
-        (``zone_text``)."""
+        (``zone_text``) or ``alike``: the texts of the same zones in other viewers' views, by
+        zone and whether the viewer may see it (all a zone's text depends on the viewer by)."""
         out: str = _adapter(View).serializer.to_json(self._view(()), exclude_defaults=True,
                                                      exclude=_NOT_SENT).decode()
         seat = self.seat
-        zones = [zone_text(z, seat, memo) for z in self._raw() if z.listed]
+        zones = []
+        for i, z in enumerate(self._raw()):
+            if z.listed:
+                key = (i, z.seen_by(seat))
+                text = alike.get(key)
+                if text is None:
+                    text = alike[key] = zone_text(z, seat, memo)
+                zones.append(text)
         if not zones:
             return out
         return out[:-1] + ',"zones":[' + ",".join(zones) + "]}"
