@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic_core import to_json
 
 from gamenight.engine.actions import Action, Choices
-from gamenight.engine.view import view_text
+from gamenight.engine.view import EventView, view_text
 
 if TYPE_CHECKING:
     from gamenight.server.tables import Connection, Table, TableService
@@ -51,6 +51,19 @@ def action_text(a: Action) -> str:
         if len(_TEXT) > 500_000:
             _TEXT.clear()
         t = _TEXT[key] = str(a)
+    return t
+
+
+_EVENT_TEXT: dict[EventView, str] = {}
+
+
+def event_text(e: EventView) -> str:
+    """``view_text(e)``, remembered: an event is told to every viewer, most alike."""
+    t = _EVENT_TEXT.get(e)
+    if t is None:
+        if len(_EVENT_TEXT) > 100_000:
+            _EVENT_TEXT.clear()
+        t = _EVENT_TEXT[e] = view_text(e)
     return t
 
 
@@ -167,7 +180,7 @@ class Broadcast:
         if text is None:
             match = self.table.match
             events = match.events(viewer, first) if match is not None else ()
-            text = self._events[key] = "[" + ",".join(map(view_text, events)) + "]"
+            text = self._events[key] = "[" + ",".join(map(event_text, events)) + "]"
         return text
 
     def fresh(self, viewer: int | None) -> dict[str, Any]:
