@@ -32,7 +32,6 @@ import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -46,6 +45,7 @@ from gamenight.engine.match import Match, MatchRecordError
 from gamenight.engine.registry import UnknownGame, resolve_options
 from gamenight.engine.view import LazyView
 from gamenight.server.messages import Broadcast
+from gamenight.server.workers import Workers
 from gamenight.store import PlyTaken, SeatRow, Store, StoreError, TableRow, new_token
 
 log = logging.getLogger("gamenight.server")
@@ -328,7 +328,7 @@ class TableService:
         self.store = store
         self.settings = settings or Settings()
         self.tables: dict[str, Table] = {}
-        self._pool: ThreadPoolExecutor | None = None
+        self._pool: Workers | None = None
         self.houses: HouseHooks | None = None
         self.after_move: list[Callable[[Table, int], None]] = []
         """Called (under the table's lock) after each committed move, with the seat that made it."""
@@ -351,8 +351,8 @@ class TableService:
             return fn(*args, **kwargs)
         if self._pool is None:
             workers = 1 if self.store.url.startswith("sqlite") else self.settings.db_threads
-            self._pool = ThreadPoolExecutor(workers, thread_name_prefix="gamenight-db")
-        return await asyncio.get_running_loop().run_in_executor(self._pool, functools.partial(fn, *args, **kwargs))
+            self._pool = Workers(workers, "gamenight-db")
+        return await self._pool.run(functools.partial(fn, *args, **kwargs))
 
     # --- loading and creating ---------------------------------------------------------------
     async def load_all(self) -> None:
@@ -876,4 +876,4 @@ class TableService:
                 with contextlib.suppress(BaseException):
                     await t.bot_task
         if self._pool is not None:
-            self._pool.shutdown(wait=True)
+            self._pool.shutdown()
