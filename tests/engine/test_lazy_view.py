@@ -3,12 +3,13 @@ and refuses to be read once the match has moved on."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 import gamenight
-from gamenight.engine.view import LazyView, StaleView, View, zone_views
+from gamenight.engine.view import LazyView, StaleView, View, view_text, zone_views
 
 GAME_IDS = [spec.id for spec in gamenight.games()]
 
@@ -57,6 +58,19 @@ def test_every_viewers_view_made_together_is_the_one_made_alone(game_id: str) ->
         together = m.game.views(m.state, viewers)
         for seat in viewers:
             assert together[seat] == m.game.view(m.state, seat)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_view_texts_made_together_read_as_each_view_alone(game_id: str) -> None:
+    """A server encodes every viewer's view at once, each zone's text remembered from the
+    positions before (one memo per table): each viewer's text still reads as its own view of
+    this position (a hidden hand a count for everyone but its owner, no zone as it was)."""
+    memo: dict[tuple[object, ...], str] = {}
+    for m in _positions(game_id):
+        viewers = [None, *range(m.players)]
+        together = m.game.view_texts(m.state, viewers, memo)
+        for seat in viewers:
+            assert json.loads(together[seat]) == json.loads(view_text(m.game.view(m.state, seat)))
 
 
 def test_a_lazy_view_is_not_read_after_the_match_moves_on() -> None:

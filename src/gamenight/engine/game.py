@@ -14,7 +14,7 @@ from gamenight.engine.actions import Action, listed, parse_action
 from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, IllegalAction, Rules
 from gamenight.engine.events import Event
 from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.engine.view import Fact, LazyView, Prompt, View, Zone, ZoneView
+from gamenight.engine.view import Fact, LazyView, Prompt, View, Zone, ZoneView, view_text
 
 Teams = tuple[tuple[int, ...], ...]
 
@@ -120,6 +120,9 @@ class Game(ABC, Generic[S]):
     A game whose goal random play almost never reaches (climbing eleven contracts, where a random
     hand holds two sets of five once in thousands) says False; whole-match tests then seat its
     heuristic bot in every other seat."""
+    facts_alike: ClassVar[bool] = False
+    """Whether ``facts`` are the same for every viewer (Hearts: points, tricks, hearts broken):
+    ``views`` then lists them once for all (a server tells every seat after every move)."""
 
     # --- construction -------------------------------------------------------------
     @abstractmethod
@@ -180,7 +183,20 @@ class Game(ABC, Generic[S]):
             return {s: self.view(state, s) for s in seats}
         shared = self.zones(state)
         alike: dict[tuple[int, bool], ZoneView] = {}
-        return {s: LazyView(self, state, s, shared, alike).view() for s in seats}
+        facts = tuple(self.facts(state, None)) if self.facts_alike else None
+        return {s: LazyView(self, state, s, shared, alike, facts).view() for s in seats}
+
+    def view_texts(self, state: S, seats: Iterable[int | None], memo: dict[tuple[Any, ...], str]
+                   ) -> dict[int | None, str]:
+        """Several viewers' views as JSON text (``view_text``'s), for a server that tells every seat
+        after every move: the zones listed once (as in ``views``), each zone's text remembered in
+        ``memo`` (keep one per table: ``view.zone_text``)."""
+        if type(self).zones_for is not Game.zones_for:
+            return {s: view_text(self.view(state, s)) for s in seats}
+        shared = self.zones(state)
+        facts = tuple(self.facts(state, None)) if self.facts_alike else None
+        alike: dict[tuple[int, bool], str] = {}
+        return {s: LazyView(self, state, s, shared, None, facts).text(memo, alike) for s in seats}
 
     def facts(self, state: S, seat: int | None) -> list[Fact]:
         """The facts a player would ask about, as ``seat`` may know them."""

@@ -289,6 +289,25 @@ def zone_views(zones: Iterable[Zone], viewer: int | None) -> tuple[ZoneView, ...
     return tuple(zone_view(z, viewer) for z in zones if z.listed)
 
 
+def zone_text(zone: Zone, viewer: int | None, memo: dict[tuple[Any, ...], str]) -> str:
+    """``zone_view(zone, viewer)`` as JSON text (``view_text``'s), remembered in ``memo`` (one per
+    table) by what the viewer is shown: after a move most zones show what they showed before. A
+    zone the viewer may not see is known by its count alone, so its text holds no piece."""
+    pieces = zone.pieces
+    seen = zone.seen_by(viewer)
+    by, at = zone.by, zone.at
+    key = (zone.name, zone.label, zone.kind, zone.owner, zone.team, zone.closed, zone.held, seen,
+           None if by is None else tuple(by), None if at is None else tuple(at),
+           type(pieces[0]) if pieces else None, tuple(pieces) if seen else len(pieces))
+    text = memo.get(key)
+    if text is None:
+        if len(memo) > 4096:
+            memo.clear()
+        text = memo[key] = _adapter(ZoneView).serializer.to_json(zone_view(zone, viewer),
+                                                                   exclude_defaults=True).decode()
+    return text
+
+
 def pot_zone(amount: Any, label: str = "Pot") -> Zone:
     """The pot in the middle, for everyone to see: ``amount`` is ``core.chips``' ``Chips`` or
     ``Money``. A zone, not a fact, so the table draws it as chips where the others' heaps lie."""
@@ -338,15 +357,16 @@ class LazyView(ViewReading):
     events: tuple[EventView, ...] = ()
 
     def __init__(self, source: ViewSource, state: Any, seat: int | None, zones: Sequence[Zone] | None = None,
-                 alike: dict[tuple[int, bool], ZoneView] | None = None):
+                 alike: dict[tuple[int, bool], ZoneView] | None = None, facts: tuple[Fact, ...] | None = None):
         """``zones``: the zones, listed already; ``alike``: zone views shared by the views of other
         viewers of the same ``zones`` (a zone looks the same to everyone who may see it, and to
-        everyone who may not), filled as they are made."""
+        everyone who may not), filled as they are made; ``facts``: the facts, when every viewer's
+        are the same (``Game.facts_alike``)."""
         self._source = source
         self._state = state
         self._ply: int = state.ply
         self._zones: Sequence[Zone] | None = zones
-        self._parts: dict[Any, Any] = {}
+        self._parts: dict[Any, Any] = {} if facts is None else {"facts": facts}
         self._alike = alike
         self.game: str = source.spec.id
         self.seat = seat
@@ -445,10 +465,32 @@ class LazyView(ViewReading):
 
     def view(self) -> View:
         """Every part, as the published ``View``."""
+        return self._view(self.zones)
+
+    def _view(self, zones: tuple[ZoneView, ...]) -> View:
         return View(game=self.game, seat=self.seat, players=self.players, phase=self.phase, to_act=self.to_act,
                     dealer=self.dealer, hand_no=self.hand_no, teams=self.teams,
-                    seating=self.seating, zones=self.zones,
+                    seating=self.seating, zones=zones,
                     facts=self.facts, prompt=self.prompt, over=self.over, options=self.options)
+
+    def text(self, memo: dict[tuple[Any, ...], str], alike: dict[tuple[int, bool], str]) -> str:
+        """``view_text(self.view())``'s members (the zones last), each zone's text from ``memo``
+        (``zone_text``) or ``alike``: the texts of the same zones in other viewers' views, by
+        zone and whether the viewer may see it (all a zone's text depends on the viewer by)."""
+        out: str = _adapter(View).serializer.to_json(self._view(()), exclude_defaults=True,
+                                                     exclude=_NOT_SENT).decode()
+        seat = self.seat
+        zones = []
+        for i, z in enumerate(self._raw()):
+            if z.listed:
+                key = (i, z.seen_by(seat))
+                text = alike.get(key)
+                if text is None:
+                    text = alike[key] = zone_text(z, seat, memo)
+                zones.append(text)
+        if not zones:
+            return out
+        return out[:-1] + ',"zones":[' + ",".join(zones) + "]}"
 
 
 def per_seat(name: str, label: str, values: Sequence[Any], of: FactKind = FactKind.NUMBER) -> Fact:
@@ -474,7 +516,7 @@ def flag(name: str, label: str, value: bool) -> Fact:
 
 
 # --- JSON and schema -------------------------------------------------------------------------------
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)
 def _adapter(cls: type) -> Any:
     from pydantic import TypeAdapter
     return TypeAdapter(cls)
@@ -496,11 +538,15 @@ def view_json(value: Any) -> Any:
     return value
 
 
+_NOT_SENT = {"options"}
+"""A view's members its JSON text leaves out (the rules are sent once, with the table)."""
+
+
 def view_text(value: View | EventView) -> str:
     """A view or an event as compact JSON text, the same data as ``view_json``, encoded in one step
     by pydantic (a server sends one to every viewer after every move)."""
     if isinstance(value, View):
-        out = _adapter(View).dump_json(value, exclude_defaults=True, exclude={"options"})
+        out = _adapter(View).dump_json(value, exclude_defaults=True, exclude=_NOT_SENT)
     else:
         out = _adapter(EventView).dump_json(value, exclude_defaults=True)
     return out.decode()  # type: ignore[no-any-return]

@@ -133,6 +133,7 @@ class Hearts(TrickGame[HeartsState]):
     spec = SPEC
     one_deck = True
     indexed_play = True
+    facts_alike = True
 
     def setup(self, players: int, options: Any, rng: random.Random) -> HeartsState:
         state = HeartsState(players=players, options=options, rng=rng,

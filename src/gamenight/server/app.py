@@ -16,6 +16,7 @@ import html
 import json
 import logging
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -114,28 +115,37 @@ class RateLimiter:
 
 
 class WsConnection(Connection):
-    """A WebSocket client; messages go out in order through a bounded queue and a writer task."""
+    """A WebSocket client; messages go out in order through a bounded queue and a writer task
+    (a deque and one future to wake the writer: an ``asyncio.Queue`` costs the loop more per message)."""
 
     def __init__(self, ws: WebSocket, seat: int | None, max_queue: int) -> None:
         super().__init__(seat)
         self.ws = ws
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(max_queue)
+        self.queue: deque[str | None] = deque()
+        self.max_queue = max_queue if max_queue > 0 else 1 << 62  # 0: no bound, as asyncio.Queue(0)
+        self._wake: asyncio.Future[None] | None = None
         self.close_code: tuple[int, str] | None = None
         self.task = asyncio.get_running_loop().create_task(self._writer())
 
+    def _put(self, item: str | None) -> None:
+        self.queue.append(item)
+        wake, self._wake = self._wake, None
+        if wake is not None and not wake.done():
+            wake.set_result(None)
+
     def deliver(self, text: str) -> None:
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
+        if len(self.queue) >= self.max_queue:
             self.close(1013, "too slow to keep up")
+        else:
+            self._put(text)
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         if self.close_code is None:
             self.close_code = (code, reason)
         self.closed = True
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(None)
-        if self.queue.full():
+        if len(self.queue) < self.max_queue:
+            self._put(None)
+        if len(self.queue) >= self.max_queue:
             self.task.cancel()
             asyncio.get_running_loop().create_task(self._close_now())
 
@@ -145,9 +155,13 @@ class WsConnection(Connection):
             await self.ws.close(code, reason)
 
     async def _writer(self) -> None:
+        queue, loop = self.queue, asyncio.get_running_loop()
         try:
             while True:
-                item = await self.queue.get()
+                if not queue:
+                    self._wake = loop.create_future()
+                    await self._wake
+                item = queue.popleft()
                 if item is None:
                     break
                 await self.ws.send_text(item)
@@ -421,7 +435,8 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         try:
             while not conn.closed:
                 try:  # the page pings every 15 s: silence this long means the connection is dead
-                    msg = await asyncio.wait_for(ws.receive(), timeout=settings.heartbeat_timeout)
+                    async with asyncio.timeout(settings.heartbeat_timeout):  # no task per message, as wait_for makes
+                        msg = await ws.receive()
                 except TimeoutError:
                     conn.close(4408, "no heartbeat")
                     break

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic_core import to_json
 
 from gamenight.engine.actions import Action, Choices
-from gamenight.engine.view import View, view_text
+from gamenight.engine.view import EventView, view_text
 
 if TYPE_CHECKING:
     from gamenight.server.tables import Connection, Table, TableService
@@ -51,6 +51,19 @@ def action_text(a: Action) -> str:
         if len(_TEXT) > 500_000:
             _TEXT.clear()
         t = _TEXT[key] = str(a)
+    return t
+
+
+_EVENT_TEXT: dict[EventView, str] = {}
+
+
+def event_text(e: EventView) -> str:
+    """``view_text(e)``, remembered: an event is told to every viewer, most alike."""
+    t = _EVENT_TEXT.get(e)
+    if t is None:
+        if len(_EVENT_TEXT) > 100_000:
+            _EVENT_TEXT.clear()
+        t = _EVENT_TEXT[e] = view_text(e)
     return t
 
 
@@ -88,7 +101,7 @@ class Broadcast:
         self.mover = mover
         self.answered = False
         """Whether ``mover`` was sent its answer."""
-        self._views: dict[int | None, View] | None = None
+        self._views: dict[int | None, str] | None = None
         self._shared: str | None = None
         self._table: str | None = None
         self._sheet: str | None = None
@@ -115,17 +128,18 @@ class Broadcast:
 
     def viewer(self, viewer: int | None) -> str:
         """What only ``viewer`` (a seat, or None for a spectator) gets: its view and its moves."""
-        match = self.table.match
-        view = view_text(self.view(viewer)) if match is not None else "null"
-        return _fields(self.moves(viewer)) + ',"view":' + view
+        return _fields(self.moves(viewer)) + ',"view":' + self.view(viewer)
 
-    def view(self, viewer: int | None) -> View:
+    def view(self, viewer: int | None) -> str:
+        """``viewer``'s view as text (every viewer's made together, zones remembered per table)."""
         match = self.table.match
-        assert match is not None
+        if match is None:
+            return "null"
+        memo = self.table.zone_texts
         if viewer not in self.viewers:
-            return match.game.view(match.state, viewer)
+            return match.game.view_texts(match.state, [viewer], memo)[viewer]
         if self._views is None:
-            self._views = match.game.views(match.state, self.viewers)
+            self._views = match.game.view_texts(match.state, self.viewers, memo)
         return self._views[viewer]
 
     def moves(self, viewer: int | None) -> dict[str, Any]:
@@ -166,7 +180,7 @@ class Broadcast:
         if text is None:
             match = self.table.match
             events = match.events(viewer, first) if match is not None else ()
-            text = self._events[key] = "[" + ",".join(map(view_text, events)) + "]"
+            text = self._events[key] = "[" + ",".join(map(event_text, events)) + "]"
         return text
 
     def fresh(self, viewer: int | None) -> dict[str, Any]:

@@ -32,7 +32,6 @@ import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -44,7 +43,9 @@ from gamenight.engine.clauses import UNKNOWN, IllegalAction
 from gamenight.engine.game import MOST_SEATS
 from gamenight.engine.match import Match, MatchRecordError
 from gamenight.engine.registry import UnknownGame, resolve_options
+from gamenight.engine.view import LazyView
 from gamenight.server.messages import Broadcast
+from gamenight.server.workers import Workers
 from gamenight.store import PlyTaken, SeatRow, Store, StoreError, TableRow, new_token
 
 log = logging.getLogger("gamenight.server")
@@ -261,6 +262,8 @@ class Table:
     """What ``server.people`` keeps per table (the chat, the turn clocks)."""
     undo: Any = None
     """The request to take a move back that waits for the others (``server.undo``)."""
+    zone_texts: dict[tuple[Any, ...], str] = field(default_factory=dict)
+    """The zones' texts as this table's viewers were last shown them (``engine.view.zone_text``)."""
     moves_done: dict[tuple[int, str], None] = field(default_factory=dict)
     """The latest moves made, by (seat, the page's id for the move): a move sent again is not made twice."""
 
@@ -325,7 +328,7 @@ class TableService:
         self.store = store
         self.settings = settings or Settings()
         self.tables: dict[str, Table] = {}
-        self._pool: ThreadPoolExecutor | None = None
+        self._pool: Workers | None = None
         self.houses: HouseHooks | None = None
         self.after_move: list[Callable[[Table, int], None]] = []
         """Called (under the table's lock) after each committed move, with the seat that made it."""
@@ -348,8 +351,8 @@ class TableService:
             return fn(*args, **kwargs)
         if self._pool is None:
             workers = 1 if self.store.url.startswith("sqlite") else self.settings.db_threads
-            self._pool = ThreadPoolExecutor(workers, thread_name_prefix="gamenight-db")
-        return await asyncio.get_running_loop().run_in_executor(self._pool, functools.partial(fn, *args, **kwargs))
+            self._pool = Workers(workers, "gamenight-db")
+        return await self._pool.run(functools.partial(fn, *args, **kwargs))
 
     # --- loading and creating ---------------------------------------------------------------
     async def load_all(self) -> None:
@@ -828,7 +831,8 @@ class TableService:
             log.error("table %s: seat %s is to act but has no legal action", table.id, seat)
             return False
         try:
-            choice = st.bot.choose(match.view(seat), legal, table.rng)
+            # read at once, each part only if the bot reads it (bots read no events), as in simulations
+            choice = st.bot.choose(LazyView(match.game, match.state, seat), legal, table.rng)
         except Exception:  # noqa: BLE001  a faulty bot must not stall the table
             log.exception("table %s: bot for %s failed; playing at random", table.id, table.game_id)
             choice = table.rng.choice(legal)
@@ -872,4 +876,4 @@ class TableService:
                 with contextlib.suppress(BaseException):
                     await t.bot_task
         if self._pool is not None:
-            self._pool.shutdown(wait=True)
+            self._pool.shutdown()
