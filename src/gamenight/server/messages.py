@@ -15,7 +15,7 @@ gets its answer in the same message (``"done"``: the move's id), not in a messag
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pydantic_core import to_json
@@ -40,31 +40,32 @@ def _fields(value: dict[str, Any]) -> str:
     return encode(value)[1:-1]
 
 
-_TEXT: dict[tuple[Any, ...], str] = {}
+class _Texts(dict[Any, str]):
+    """Texts remembered by what they say, made by ``make`` on a miss; emptied when ``limit`` is passed."""
+
+    def __init__(self, make: Callable[[Any], str], limit: int) -> None:
+        super().__init__()
+        self.make, self.limit = make, limit
+
+    def __missing__(self, key: Any) -> str:
+        if len(self) > self.limit:
+            self.clear()
+        t = self[key] = self.make(key)
+        return t
+
+
+_ACTION_TEXTS = _Texts(lambda key: str(key[0]), 500_000)
+_EVENT_TEXTS = _Texts(view_text, 100_000)
 
 
 def action_text(a: Action) -> str:
     """``str(a)``, remembered: a seat's moves are listed again after every move at the table."""
-    key = (a, *map(type, a.args))  # bid 7 and bid 7C are equal tuples: the types tell them apart
-    t = _TEXT.get(key)
-    if t is None:
-        if len(_TEXT) > 500_000:
-            _TEXT.clear()
-        t = _TEXT[key] = str(a)
-    return t
-
-
-_EVENT_TEXT: dict[EventView, str] = {}
+    return _ACTION_TEXTS[(a, *map(type, a.args))]  # bid 7 and bid 7C are equal tuples: the types tell them apart
 
 
 def event_text(e: EventView) -> str:
     """``view_text(e)``, remembered: an event is told to every viewer, most alike."""
-    t = _EVENT_TEXT.get(e)
-    if t is None:
-        if len(_EVENT_TEXT) > 100_000:
-            _EVENT_TEXT.clear()
-        t = _EVENT_TEXT[e] = view_text(e)
-    return t
+    return _EVENT_TEXTS[e]
 
 
 def legal_moves(acts: Sequence[Action], limit: int) -> tuple[list[Any], bool]:
