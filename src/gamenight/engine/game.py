@@ -14,7 +14,7 @@ from gamenight.engine.actions import Action, listed, parse_action
 from gamenight.engine.clauses import GAME_OVER, TURN, UNKNOWN, IllegalAction, Rules
 from gamenight.engine.events import Event
 from gamenight.engine.scoresheet import ScoreSheet
-from gamenight.engine.view import Fact, LazyView, Prompt, View, Zone, ZoneView, view_text
+from gamenight.engine.view import Fact, LazyView, Prompt, View, Zone, ZoneView, view_text, view_texts
 
 Teams = tuple[tuple[int, ...], ...]
 
@@ -193,10 +193,8 @@ class Game(ABC, Generic[S]):
         ``memo`` (keep one per table: ``view.zone_text``)."""
         if type(self).zones_for is not Game.zones_for:
             return {s: view_text(self.view(state, s)) for s in seats}
-        shared = self.zones(state)
         facts = tuple(self.facts(state, None)) if self.facts_alike else None
-        alike: dict[tuple[int, bool], str] = {}
-        return {s: LazyView(self, state, s, shared, None, facts).text(memo, alike) for s in seats}
+        return view_texts(self, state, self.zones(state), facts, seats, memo)
 
     def facts(self, state: S, seat: int | None) -> list[Fact]:
         """The facts a player would ask about, as ``seat`` may know them."""

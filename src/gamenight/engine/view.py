@@ -473,24 +473,77 @@ class LazyView(ViewReading):
                     seating=self.seating, zones=zones,
                     facts=self.facts, prompt=self.prompt, over=self.over, options=self.options)
 
-    def text(self, memo: dict[tuple[Any, ...], str], alike: dict[tuple[int, bool], str]) -> str:
-        """``view_text(self.view())``'s members (the zones last), each zone's text from ``memo``
-        (``zone_text``) or ``alike``: the texts of the same zones in other viewers' views, by
-        zone and whether the viewer may see it (all a zone's text depends on the viewer by)."""
-        out: str = _adapter(View).serializer.to_json(self._view(()), exclude_defaults=True,
-                                                     exclude=_NOT_SENT).decode()
-        seat = self.seat
-        zones = []
-        for i, z in enumerate(self._raw()):
-            if z.listed:
-                key = (i, z.seen_by(seat))
-                text = alike.get(key)
+
+def view_texts(source: ViewSource, state: Any, zones: Sequence[Zone], facts: tuple[Fact, ...] | None,
+               seats: Iterable[int | None], memo: dict[tuple[Any, ...], str]) -> dict[int | None, str]:
+    """Several viewers' views of one state as JSON text, each the same data as ``view_text`` of
+    that viewer's view (members in another order): what every viewer is told alike (the game,
+    phase, who acts...) encoded once; each zone's text once for those who may see its pieces and
+    once for those who may not (``zone_text``, remembered in ``memo``: keep one per table); then
+    per viewer only its seat, seating, facts (unless ``facts``, everyone's) and prompt."""
+    now = LazyView(source, state, None, zones)
+    alike = View(game=now.game, seat=None, players=now.players, phase=now.phase, to_act=now.to_act,
+                 dealer=now.dealer, hand_no=now.hand_no, teams=now.teams, over=now.over)
+    head = _adapter(View).serializer.to_json(alike, exclude_defaults=True, exclude=_PER_VIEWER).decode()
+    head = head[:-1]  # the members for everyone; the closing brace comes after each viewer's own
+    shared_facts = None if facts is None else (',"facts":' + _facts_text(facts) if facts else "")
+    listed = [z for z in zones if z.listed]
+    texts: list[list[str | None]] = [[None, None] for _ in listed]  # per zone: as hidden, as seen
+    out: dict[int | None, str] = {}
+    for seat in seats:
+        parts = [head, ',"seat":', "null" if seat is None else str(seat)]
+        seating = source.seating(state, seat)
+        if seating is not None:
+            parts.append(',"seating":' + _json(list(seating)))
+        if shared_facts is None:
+            own = tuple(source.facts(state, seat))
+            if own:
+                parts.append(',"facts":' + _facts_text(own))
+        elif shared_facts:
+            parts.append(shared_facts)
+        if seat is not None:
+            asked = source.prompt(state, seat)
+            prompt = asked if isinstance(asked, Prompt) else Prompt(asked)
+            if prompt != _NO_PROMPT:
+                parts.append(',"prompt":' + _prompt_text(prompt))
+        if listed:
+            zone_parts = []
+            for i, z in enumerate(listed):
+                seen = int(z.seen_by(seat))
+                text = texts[i][seen]
                 if text is None:
-                    text = alike[key] = zone_text(z, seat, memo)
-                zones.append(text)
-        if not zones:
-            return out
-        return out[:-1] + ',"zones":[' + ",".join(zones) + "]}"
+                    text = texts[i][seen] = zone_text(z, seat, memo)
+                zone_parts.append(text)
+            parts.append(',"zones":[' + ",".join(zone_parts) + "]")
+        parts.append("}")
+        out[seat] = "".join(parts)
+    return out
+
+
+_PER_VIEWER = {"seat", "seating", "zones", "facts", "prompt", "events", "options"}
+"""A view's members ``view_texts`` encodes per viewer (``options`` is not sent at all)."""
+
+
+def _json(value: Any) -> str:
+    return _adapter(type(value)).serializer.to_json(value).decode()  # type: ignore[no-any-return]
+
+
+def _facts_text(facts: tuple[Fact, ...]) -> str:
+    return _adapter(tuple[Fact, ...]).serializer.to_json(facts, exclude_defaults=True).decode()  # type: ignore[no-any-return]
+
+
+_NO_PROMPT = Prompt()
+_PROMPT_TEXTS: dict[Prompt, str] = {}
+
+
+def _prompt_text(prompt: Prompt) -> str:
+    """A prompt's JSON text, remembered: a seat is asked the same few things again and again."""
+    text = _PROMPT_TEXTS.get(prompt)
+    if text is None:
+        if len(_PROMPT_TEXTS) > 10_000:
+            _PROMPT_TEXTS.clear()
+        text = _PROMPT_TEXTS[prompt] = _adapter(Prompt).serializer.to_json(prompt, exclude_defaults=True).decode()
+    return text
 
 
 def per_seat(name: str, label: str, values: Sequence[Any], of: FactKind = FactKind.NUMBER) -> Fact:
