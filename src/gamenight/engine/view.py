@@ -494,7 +494,7 @@ def view_texts(source: ViewSource, state: Any, zones: Sequence[Zone], facts: tup
         parts = [head, ',"seat":', "null" if seat is None else str(seat)]
         seating = source.seating(state, seat)
         if seating is not None:
-            parts.append(',"seating":' + _json(list(seating)))
+            parts.append(',"seating":[' + ",".join(map(str, seating)) + "]")
         if shared_facts is None:
             own = tuple(source.facts(state, seat))
             if own:
@@ -524,10 +524,6 @@ _PER_VIEWER = {"seat", "seating", "zones", "facts", "prompt", "events", "options
 """A view's members ``view_texts`` encodes per viewer (``options`` is not sent at all)."""
 
 
-def _json(value: Any) -> str:
-    return _adapter(type(value)).serializer.to_json(value).decode()  # type: ignore[no-any-return]
-
-
 def _facts_text(facts: tuple[Fact, ...]) -> str:
     return _adapter(tuple[Fact, ...]).serializer.to_json(facts, exclude_defaults=True).decode()  # type: ignore[no-any-return]
 
@@ -538,7 +534,10 @@ _PROMPT_TEXTS: dict[Prompt, str] = {}
 
 def _prompt_text(prompt: Prompt) -> str:
     """A prompt's JSON text, remembered: a seat is asked the same few things again and again."""
-    text = _PROMPT_TEXTS.get(prompt)
+    try:
+        text = _PROMPT_TEXTS.get(prompt)
+    except TypeError:  # seats given as a list: not kept
+        return _adapter(Prompt).serializer.to_json(prompt, exclude_defaults=True).decode()  # type: ignore[no-any-return]
     if text is None:
         if len(_PROMPT_TEXTS) > 10_000:
             _PROMPT_TEXTS.clear()
