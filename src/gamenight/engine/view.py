@@ -14,7 +14,7 @@ by Pydantic from these dataclasses.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
@@ -505,7 +505,7 @@ def view_texts(source: ViewSource, state: Any, zones: Sequence[Zone], facts: tup
             asked = source.prompt(state, seat)
             prompt = asked if isinstance(asked, Prompt) else Prompt(asked)
             if prompt != _NO_PROMPT:
-                parts.append(',"prompt":' + _prompt_text(prompt))
+                parts.append(',"prompt":' + _PROMPT_TEXTS[prompt])
         if listed:
             zone_parts = []
             for i, z in enumerate(listed):
@@ -528,21 +528,29 @@ def _facts_text(facts: tuple[Fact, ...]) -> str:
     return _adapter(tuple[Fact, ...]).serializer.to_json(facts, exclude_defaults=True).decode()  # type: ignore[no-any-return]
 
 
+class TextMemo(dict[Any, str]):
+    """Texts remembered by what they say, made by ``make`` on a miss; emptied when ``limit`` is passed."""
+
+    def __init__(self, make: Callable[[Any], str], limit: int) -> None:
+        super().__init__()
+        self.make, self.limit = make, limit
+
+    def __missing__(self, key: Any) -> str:
+        if len(self) > self.limit:
+            self.clear()
+        t = self[key] = self.make(key)
+        return t
+
+
 _NO_PROMPT = Prompt()
-_PROMPT_TEXTS: dict[Prompt, str] = {}
 
 
-def _prompt_text(prompt: Prompt) -> str:
-    """A prompt's JSON text, remembered: a seat is asked the same few things again and again."""
-    try:
-        text = _PROMPT_TEXTS.get(prompt)
-    except TypeError:  # seats given as a list: not kept
-        return _adapter(Prompt).serializer.to_json(prompt, exclude_defaults=True).decode()  # type: ignore[no-any-return]
-    if text is None:
-        if len(_PROMPT_TEXTS) > 10_000:
-            _PROMPT_TEXTS.clear()
-        text = _PROMPT_TEXTS[prompt] = _adapter(Prompt).serializer.to_json(prompt, exclude_defaults=True).decode()
-    return text
+def _prompt_json(prompt: Prompt) -> str:
+    return _adapter(Prompt).serializer.to_json(prompt, exclude_defaults=True).decode()  # type: ignore[no-any-return]
+
+
+_PROMPT_TEXTS = TextMemo(_prompt_json, 10_000)
+"""Prompts' texts: a seat is asked the same few things again and again."""
 
 
 def per_seat(name: str, label: str, values: Sequence[Any], of: FactKind = FactKind.NUMBER) -> Fact:

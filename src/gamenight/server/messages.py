@@ -15,13 +15,13 @@ gets its answer in the same message (``"done"``: the move's id), not in a messag
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pydantic_core import to_json
 
 from gamenight.engine.actions import Action, Choices
-from gamenight.engine.view import EventView, view_text
+from gamenight.engine.view import EventView, TextMemo, view_text
 
 if TYPE_CHECKING:
     from gamenight.server.tables import Connection, Table, TableService
@@ -40,22 +40,8 @@ def _fields(value: dict[str, Any]) -> str:
     return encode(value)[1:-1]
 
 
-class _Texts(dict[Any, str]):
-    """Texts remembered by what they say, made by ``make`` on a miss; emptied when ``limit`` is passed."""
-
-    def __init__(self, make: Callable[[Any], str], limit: int) -> None:
-        super().__init__()
-        self.make, self.limit = make, limit
-
-    def __missing__(self, key: Any) -> str:
-        if len(self) > self.limit:
-            self.clear()
-        t = self[key] = self.make(key)
-        return t
-
-
-_ACTION_TEXTS = _Texts(lambda key: str(key[0]), 500_000)
-_EVENT_TEXTS = _Texts(view_text, 100_000)
+_ACTION_TEXTS = TextMemo(lambda key: str(key[0]), 500_000)
+_EVENT_TEXTS = TextMemo(view_text, 100_000)
 
 
 def action_text(a: Action) -> str:
